@@ -1,0 +1,293 @@
+// edgecp-solve: the command-line solver.
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <edgecp/edgecp.hpp>
+#include <edgecp/io/json.hpp>
+#include <edgecp/io/svg.hpp>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace edgecp;
+
+constexpr const char* usage_text =
+    "usage: edgecp-solve [PUZZLE] [--mode first|count|best] [--propagators fc,ac3,ac2001,ac,alldiff|none]\n"
+    "                    [--order row|frame|spiral|blackwood|mrv] [--breaks D1,D2,...] [--time SEC] [--nodes N]\n"
+    "                    [--seed N] [--random-values] [--restart N] [--fix-corner] [--board FILE] [--svg FILE]\n"
+    "                    [--json] [--quiet]\n"
+    "PUZZLE defaults to the bundled 16x16 E2-like puzzle (examples/puzzles/e2like_16x16.txt, generated).\n"
+    "Defaults: --mode best --propagators ac,alldiff --order row; --time 30 in best mode, no limit otherwise.\n";
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct Args {
+  std::string puzzle;
+  SearchMode mode = SearchMode::best;
+  std::vector<std::string> propagators{"ac", "alldiff"};
+  CellOrder order = CellOrder::row;
+  std::vector<int> breaks;
+  std::optional<double> time;
+  std::uint64_t nodes = 0;
+  std::uint64_t seed = 1;
+  bool random_values = false;
+  std::uint64_t restart = 0;
+  bool fix_corner = false;
+  std::string board_file, svg_file;
+  bool json = false, quiet = false;
+};
+
+// The propagators the command knows, in priority order (cheap first, global filters last).
+constexpr const char* known_propagators[] = {"fc", "ac", "ac2001", "ac3", "alldiff"};
+
+long long parse_integer(const std::string& opt, const std::string& v, long long lo, long long hi) {
+  try {
+    std::size_t pos = 0;
+    const long long x = std::stoll(v, &pos);
+    if (pos != v.size() || x < lo || x > hi) throw std::invalid_argument("");
+    return x;
+  } catch (const std::exception&) {
+    throw UsageError(fmt::format("{}: expected an integer in {}..{}, got '{}'", opt, lo, hi, v));
+  }
+}
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  for (std::string item; std::getline(ss, item, ',');) out.push_back(item);
+  return out;
+}
+
+Args parse_args(int argc, char** argv) {
+  Args a;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) throw UsageError(arg + ": missing value");
+      return argv[++i];
+    };
+    if (arg == "--help" || arg == "-h") {
+      std::fputs(usage_text, stdout);
+      std::exit(0);
+    } else if (arg == "--mode") {
+      const std::string v = value();
+      if (v == "first") a.mode = SearchMode::first;
+      else if (v == "count") a.mode = SearchMode::count;
+      else if (v == "best") a.mode = SearchMode::best;
+      else throw UsageError("--mode: expected first, count or best, got '" + v + "'");
+    } else if (arg == "--propagators") {
+      const std::string v = value();
+      a.propagators.clear();
+      if (v != "none")
+        for (const auto& p : split(v)) {
+          if (std::find(std::begin(known_propagators), std::end(known_propagators), p) == std::end(known_propagators))
+            throw UsageError("--propagators: unknown propagator '" + p + "' (fc, ac3, ac2001, ac, alldiff, none)");
+          a.propagators.push_back(p);
+        }
+    } else if (arg == "--order") {
+      try {
+        a.order = parse_cell_order(value());
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--order: ") + e.what());
+      }
+    } else if (arg == "--breaks") {
+      for (const auto& d : split(value())) a.breaks.push_back(static_cast<int>(parse_integer(arg, d, 1, max_cells)));
+    } else if (arg == "--time") {
+      const std::string v = value();
+      try {
+        std::size_t pos = 0;
+        const double t = std::stod(v, &pos);
+        if (pos != v.size() || !(t >= 0) || t > 1e9) throw std::invalid_argument("");
+        a.time = t;
+      } catch (const std::exception&) {
+        throw UsageError("--time: expected seconds >= 0, got '" + v + "'");
+      }
+    } else if (arg == "--nodes") {
+      a.nodes = static_cast<std::uint64_t>(parse_integer(arg, value(), 0, 1LL << 62));
+    } else if (arg == "--seed") {
+      a.seed = static_cast<std::uint64_t>(parse_integer(arg, value(), 0, 1LL << 62));
+    } else if (arg == "--restart") {
+      a.restart = static_cast<std::uint64_t>(parse_integer(arg, value(), 0, 1LL << 62));
+      a.random_values = true;
+    } else if (arg == "--random-values") {
+      a.random_values = true;
+    } else if (arg == "--fix-corner") {
+      a.fix_corner = true;
+    } else if (arg == "--board") {
+      a.board_file = value();
+    } else if (arg == "--svg") {
+      a.svg_file = value();
+    } else if (arg == "--json") {
+      a.json = true;
+    } else if (arg == "--quiet") {
+      a.quiet = true;
+    } else if (!arg.empty() && arg[0] == '-') {
+      throw UsageError("unknown option '" + arg + "'");
+    } else if (a.puzzle.empty()) {
+      a.puzzle = arg;
+    } else {
+      throw UsageError("more than one puzzle given ('" + a.puzzle + "' and '" + arg + "')");
+    }
+  }
+  return a;
+}
+
+bool wants(const Args& a, std::string_view p) {
+  return std::find(a.propagators.begin(), a.propagators.end(), p) != a.propagators.end();
+}
+
+template <class Domain>
+int solve(const Args& a, const Model& m) {
+  SearchOptions opt;
+  opt.mode = a.mode;
+  opt.order = a.order;
+  opt.budget = MismatchBudget(a.breaks);
+  opt.random_values = a.random_values;
+  opt.seed = a.seed;
+  opt.time_limit = a.time ? *a.time : (a.mode == SearchMode::best ? 30.0 : 0.0);
+  opt.node_limit = a.nodes;
+  opt.restart_nodes = a.restart;
+  opt.fix_corner = a.fix_corner;
+  opt.time_propagators = true;
+  const int max_score = m.geometry().inner_join_count();
+  if (!a.quiet)
+    opt.on_progress = [&](const SearchProgress& p) {
+      std::fprintf(stderr, "[%7.1fs] nodes %llu (%.2fM/s) deepest %d best %d/%d%s\n", p.seconds,
+                   static_cast<unsigned long long>(p.nodes), p.seconds > 0 ? p.nodes / p.seconds / 1e6 : 0.0,
+                   p.deepest, p.best_matched, max_score,
+                   a.mode == SearchMode::count ? fmt::format(" solutions {}", p.solutions).c_str() : "");
+    };
+  std::array<bool, 5> enabled{};
+  for (std::size_t i = 0; i < enabled.size(); ++i) enabled[i] = wants(a, known_propagators[i]);
+  Solver<Domain, ForwardChecking, ArcConsistency, AC2001, AC3, PieceAllDifferent> solver(m, opt, enabled);
+  std::vector<std::string> on, off;
+  for (std::size_t i = 0; i < enabled.size(); ++i) {
+    if (!enabled[i]) continue;
+    const bool strict = i < 4;  // every propagator but alldiff assumes exact matching
+    (strict && opt.budget.active() ? off : on).push_back(known_propagators[i]);
+  }
+  if (!off.empty() && !a.quiet)
+    std::fprintf(stderr, "note: mismatch budget on: strict propagators switched off: %s\n",
+                 fmt::format("{}", fmt::join(off, ",")).c_str());
+  const SearchResult r = solver.run();
+
+  if (!r.board.cells.empty() && !r.board_verified) {
+    std::fprintf(stderr, "internal error: the result board does not pass the checker\n");
+    return 1;
+  }
+  if (!a.board_file.empty() && !r.board.cells.empty()) {
+    std::ofstream out(a.board_file);
+    write_board(out, m, r.board);
+    if (!out) {
+      std::fprintf(stderr, "edgecp-solve: cannot write %s\n", a.board_file.c_str());
+      return 2;
+    }
+  }
+  if (!a.svg_file.empty() && !r.board.cells.empty()) {
+    std::ofstream out(a.svg_file);
+    write_svg(out, m, r.board, {40, m.puzzle().name});
+    if (!out) {
+      std::fprintf(stderr, "edgecp-solve: cannot write %s\n", a.svg_file.c_str());
+      return 2;
+    }
+  }
+  std::string props = "[";
+  for (std::size_t i = 0; i < on.size(); ++i) props += (i ? "," : "") + json_string(on[i]);
+  props += "]";
+  std::string off_json = "[";
+  for (std::size_t i = 0; i < off.size(); ++i) off_json += (i ? "," : "") + json_string(off[i]);
+  off_json += "]";
+  std::string stats = "{";
+  bool first = true;
+  for (const auto& rep : r.propagators) {
+    if (!rep.enabled) continue;
+    JsonObject o;
+    o.integer("calls", static_cast<long long>(rep.stats.calls))
+        .integer("failures", static_cast<long long>(rep.stats.failures))
+        .integer("deletions", static_cast<long long>(rep.stats.deletions))
+        .integer("revisions", static_cast<long long>(rep.stats.revisions))
+        .integer("checks", static_cast<long long>(rep.stats.checks))
+        .num("seconds", rep.stats.seconds);
+    stats += (first ? "" : ",") + json_string(rep.name) + ":" + o.str();
+    first = false;
+  }
+  stats += "}";
+  std::string breaks = "[";
+  for (std::size_t i = 0; i < a.breaks.size(); ++i) breaks += (i ? "," : "") + std::to_string(a.breaks[i]);
+  breaks += "]";
+
+  if (a.json) {
+    JsonObject o;
+    o.str("puzzle", m.puzzle().name)
+        .integer("width", m.geometry().width())
+        .integer("height", m.geometry().height())
+        .str("mode", to_string(a.mode))
+        .str("order", to_string(a.order))
+        .str("status", to_string(r.status))
+        .integer("solutions", static_cast<long long>(r.solutions))
+        .integer("nodes", static_cast<long long>(r.nodes))
+        .integer("failures", static_cast<long long>(r.failures))
+        .integer("deepest", r.deepest)
+        .integer("restarts", r.restarts)
+        .num("seconds", r.seconds)
+        .integer("score", r.score)
+        .integer("max_score", max_score)
+        .integer("mismatches", r.board.cells.empty() ? 0 : r.mismatches)
+        .raw("breaks", breaks)
+        .integer("seed", static_cast<long long>(a.seed))
+        .raw("propagators", props)
+        .raw("switched_off", off_json)
+        .raw("propagator_stats", stats)
+        .boolean("verified", r.board_verified)
+        .raw("board", json_board(m, r.board));
+    std::cout << o.str() << "\n";
+  } else {
+    std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)
+              << fmt::format("mode        {} (order {}, propagators {})\n", to_string(a.mode), to_string(a.order),
+                             on.empty() ? "none" : fmt::format("{}", fmt::join(on, ",")))
+              << fmt::format("status      {}\n", to_string(r.status))
+              << fmt::format("solutions   {}\n", r.solutions)
+              << fmt::format("nodes       {} ({} failed propagations, deepest {})\n", r.nodes, r.failures, r.deepest)
+              << fmt::format("seconds     {:.3f}\n", r.seconds);
+    if (!r.board.cells.empty()) {
+      std::cout << fmt::format("score       {} / {} ({} mismatched joins, verified)\n", r.score, max_score,
+                               r.mismatches);
+      write_board(std::cout, m, r.board);
+    } else {
+      std::cout << "score       none (no board)\n";
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    const Args a = parse_args(argc, argv);
+    Puzzle pz = a.puzzle.empty() ? generate(GeneratorOptions::e2_like(1)).puzzle : read_puzzle(a.puzzle);
+    if (a.puzzle.empty()) pz.name = "e2like_16x16 (bundled: " + pz.name + ")";
+    const Model m(pz);
+    const auto n = static_cast<std::size_t>(m.candidate_count());
+    if (n <= 64) return solve<BitDomain<1>>(a, m);
+    if (n <= 256) return solve<BitDomain<4>>(a, m);
+    if (n <= 1024) return solve<BitDomain<16>>(a, m);
+    return solve<BitDomain<64>>(a, m);
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "edgecp-solve: %s\n%s", e.what(), usage_text);
+    return 2;
+  } catch (const ParseError& e) {
+    std::fprintf(stderr, "edgecp-solve: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "edgecp-solve: %s\n", e.what());
+    return 2;
+  }
+}

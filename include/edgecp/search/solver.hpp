@@ -1,0 +1,430 @@
+// The backtracking driver: composes propagators, counts or finds solutions, or hunts the best score under a
+// mismatch budget.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include "edgecp/core/candidate_masks.hpp"
+#include "edgecp/core/domain_store.hpp"
+#include "edgecp/core/propagator.hpp"
+#include "edgecp/puzzle/board.hpp"
+#include "edgecp/puzzle/generator.hpp"
+#include "edgecp/puzzle/model.hpp"
+#include "edgecp/search/cell_order.hpp"
+#include "edgecp/search/completion.hpp"
+
+namespace edgecp {
+
+enum class SearchMode { first, count, best };
+enum class SearchStatus { solved, exhausted, limit };
+
+inline std::string_view to_string(SearchMode m) {
+  return m == SearchMode::first ? "first" : m == SearchMode::count ? "count" : "best";
+}
+inline std::string_view to_string(SearchStatus s) {
+  return s == SearchStatus::solved ? "solved" : s == SearchStatus::exhausted ? "exhausted" : "limit";
+}
+
+/// Blackwood-style break indices. With indices i1 <= i2 <= ..., after the d-th placement of the fill order
+/// (d counts placed pieces, hints excluded, from 1) the board may hold as many mismatched joins as there are
+/// indices <= d. Joins between two frame cells must always match; grey always faces the outside.
+class MismatchBudget {
+ public:
+  MismatchBudget() = default;
+  explicit MismatchBudget(std::vector<int> indices) : indices_(std::move(indices)) {
+    std::sort(indices_.begin(), indices_.end());
+  }
+  bool active() const { return !indices_.empty(); }
+  /// Mismatches allowed once `placed` pieces are down.
+  int allowed(int placed) const {
+    return static_cast<int>(std::upper_bound(indices_.begin(), indices_.end(), placed) - indices_.begin());
+  }
+  int total() const { return static_cast<int>(indices_.size()); }
+  const std::vector<int>& indices() const { return indices_; }
+
+ private:
+  std::vector<int> indices_;
+};
+
+struct SearchProgress {
+  double seconds = 0;
+  std::uint64_t nodes = 0;
+  std::uint64_t solutions = 0;
+  int deepest = 0;     ///< most pieces placed at once (hints excluded)
+  int best_depth = 0;  ///< depth of the best partial board (best mode)
+  int best_matched = 0;
+  int restarts = 0;
+};
+
+struct SearchOptions {
+  SearchMode mode = SearchMode::first;
+  CellOrder order = CellOrder::row;
+  MismatchBudget budget;
+  bool random_values = false;  ///< value order shuffled per cell by `seed` (else ascending candidate id)
+  std::uint64_t seed = 1;
+  double time_limit = 0;           ///< seconds, 0 = none
+  std::uint64_t node_limit = 0;    ///< placements, 0 = none
+  std::uint64_t restart_nodes = 0; ///< first/best: restart with the next seed after this many nodes, 0 = never
+  bool fix_corner = false;         ///< break rotational symmetry: the lowest-numbered corner piece goes top-left
+  bool time_propagators = false;   ///< fill PropagatorStats::seconds
+  /// UNSOUND, for experiments and tests only: keep strict propagators on under a mismatch budget.
+  bool keep_strict_under_budget = false;
+  double progress_interval = 1.0;  ///< seconds between progress callbacks
+  std::function<void(const SearchProgress&)> on_progress;
+};
+
+struct PropagatorReport {
+  std::string name;
+  bool strict = false;
+  bool enabled = false;  ///< requested and actually running
+  bool switched_off = false;  ///< requested but strict under a mismatch budget
+  PropagatorStats stats;
+};
+
+struct SearchResult {
+  SearchStatus status = SearchStatus::exhausted;
+  std::uint64_t solutions = 0;
+  std::uint64_t nodes = 0;     ///< placements made (one node = one placement)
+  std::uint64_t failures = 0;  ///< placements whose propagation failed
+  int deepest = 0;
+  int restarts = 0;
+  double seconds = 0;
+  std::vector<std::uint64_t> nodes_by_depth;  ///< placements at each depth (index = pieces placed after it)
+  Board board;       ///< first: the solution; best: the best board, completed; count: the first solution
+  int score = -1;    ///< of `board`, recomputed by check_board (-1 when there is no board)
+  int mismatches = 0;
+  bool board_verified = false;
+  std::vector<PropagatorReport> propagators;
+};
+
+/// The driver. `Props` are propagator class templates over the store, in priority order (cheap first);
+/// each is enabled at run time by `enabled[i]`. Under a mismatch budget every strict propagator is switched
+/// off (reported in the result); non-strict ones (the piece all-different) stay on.
+///
+/// Without any propagator it is a plain backtracker: a placement is valid when its piece is unused, it fits
+/// the frame (static domain) and it matches every placed neighbour, except where the budget allows a mismatch.
+template <class Domain, template <class> class... Props>
+class Solver {
+ public:
+  using Store = DomainStore<Domain>;
+  static constexpr std::size_t prop_count = sizeof...(Props);
+
+  Solver(const Model& m, SearchOptions opt, std::array<bool, prop_count> enabled = all_on())
+      : model_(m), opt_(std::move(opt)), store_(static_cast<std::size_t>(m.cell_count()),
+                                                static_cast<std::size_t>(m.candidate_count())) {
+    load_static_domains(store_, m);
+    if (opt_.fix_corner) fix_corner();
+    std::size_t i = 0;
+    (init_prop<Props>(std::get<std::optional<Props<Store>>>(props_), enabled[i++]), ...);
+    order_ = static_cast_order();
+    used_.assign(static_cast<std::size_t>(m.piece_count()), 0);
+    placed_ = Board(m.cell_count());
+    for (int c = 0; c < m.cell_count(); ++c)
+      if (const int h = m.hint_candidate(c); h >= 0) {
+        placed_.cells[static_cast<std::size_t>(c)] = h;
+        used_[static_cast<std::size_t>(m.piece_of(h))] = 1;
+      }
+    to_place_ = static_cast<int>(order_.size());
+    frame_.resize(static_cast<std::size_t>(m.cell_count()));
+    for (int c = 0; c < m.cell_count(); ++c) frame_[static_cast<std::size_t>(c)] = m.geometry().on_frame(c);
+  }
+
+  static constexpr std::array<bool, prop_count> all_on() {
+    std::array<bool, prop_count> a{};
+    a.fill(true);
+    return a;
+  }
+
+  SearchResult run() {
+    start_ = std::chrono::steady_clock::now();
+    next_progress_ = opt_.progress_interval;
+    result_ = SearchResult{};
+    result_.nodes_by_depth.assign(static_cast<std::size_t>(to_place_) + 1, 0);
+    std::uint64_t seed = opt_.seed;
+    while (true) {
+      if (opt_.random_values) shuffle_values(seed);
+      restart_at_ = opt_.restart_nodes && opt_.mode != SearchMode::count ? result_.nodes + opt_.restart_nodes : 0;
+      stop_ = Stop::none;
+      const int level = store_.level();
+      store_.push_level();
+      if (propagate()) search(0, 0);
+      store_.pop_to(level);
+      if (stop_ != Stop::restart) break;
+      ++seed;
+      ++result_.restarts;
+    }
+    result_.seconds = elapsed();
+    result_.status = stop_ == Stop::solved  ? SearchStatus::solved
+                     : stop_ == Stop::limit ? SearchStatus::limit
+                                            : SearchStatus::exhausted;
+    if (opt_.mode == SearchMode::best && stop_ != Stop::solved && best_partial_depth_ >= 0)
+      result_.board = complete_greedy(model_, best_partial_, order_);
+    finish_board();
+    report_propagators();
+    return result_;
+  }
+
+  const std::vector<int>& order() const { return order_; }
+  Store& store() { return store_; }
+
+ private:
+  template <template <class> class P>
+  void init_prop(std::optional<P<Store>>& slot, bool want) {
+    PropagatorReport r;
+    r.name = std::string(P<Store>::name);
+    r.strict = P<Store>::strict;
+    r.switched_off = want && r.strict && opt_.budget.active() && !opt_.keep_strict_under_budget;
+    r.enabled = want && !r.switched_off;
+    if (r.enabled) slot.emplace(model_, store_);
+    reports_.push_back(r);
+  }
+
+  std::vector<int> static_cast_order() const {
+    std::vector<int> out;
+    for (int c : static_cell_order(model_.geometry(), opt_.order))
+      if (model_.hint_candidate(c) < 0) out.push_back(c);
+    return out;
+  }
+
+  void fix_corner() {
+    const int corner = model_.geometry().cell(0, 0);
+    if (model_.hint_candidate(corner) >= 0) return;
+    for (int p = 0; p < model_.piece_count(); ++p)
+      if (grey_count(model_.puzzle().pieces[static_cast<std::size_t>(p)]) == 2) {
+        auto d = store_.domain(static_cast<std::size_t>(corner));
+        d &= Domain::from_words(model_.piece_mask(p));
+        store_.set_domain(static_cast<std::size_t>(corner), d);
+        return;
+      }
+  }
+
+  void shuffle_values(std::uint64_t seed) {
+    Rng rng(seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL);
+    values_.assign(static_cast<std::size_t>(model_.cell_count()), {});
+    for (int c = 0; c < model_.cell_count(); ++c) {
+      auto& v = values_[static_cast<std::size_t>(c)];
+      store_.for_each(static_cast<std::size_t>(c), [&](std::size_t id) { v.push_back(static_cast<int>(id)); });
+      rng.shuffle(v);
+    }
+  }
+
+  /// Runs the enabled propagators in priority order to a common fixpoint.
+  bool propagate() {
+    bool ok = true;
+    std::size_t i = 0;
+    while (ok && i < prop_count) {
+      const std::size_t before = store_.log_size();
+      ok = run_prop(i);
+      i = (ok && i > 0 && store_.log_size() != before) ? 0 : i + 1;
+    }
+    return ok;
+  }
+  bool run_prop(std::size_t i) { return run_prop_impl(i, std::make_index_sequence<prop_count>{}); }
+  template <std::size_t... I>
+  bool run_prop_impl(std::size_t i, std::index_sequence<I...>) {
+    bool ok = true;
+    ((I == i ? (ok = run_one(std::get<I>(props_))) : false), ...);
+    return ok;
+  }
+  template <class P>
+  bool run_one(std::optional<P>& p) {
+    if (!p) return true;
+    if (!opt_.time_propagators) return p->propagate(store_) == Status::ok;
+    const auto t0 = std::chrono::steady_clock::now();
+    const bool ok = p->propagate(store_) == Status::ok;
+    p->stats().seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return ok;
+  }
+
+  int choose_cell(int depth) const {
+    if (opt_.order != CellOrder::mrv) return order_[static_cast<std::size_t>(depth)];
+    int best = -1;
+    std::size_t best_size = 0;
+    for (int c : order_) {
+      if (placed_.cells[static_cast<std::size_t>(c)] >= 0) continue;
+      const std::size_t sz = store_.size(static_cast<std::size_t>(c));
+      if (best < 0 || sz < best_size) {
+        best = c;
+        best_size = sz;
+        if (sz <= 1) break;
+      }
+    }
+    return best;
+  }
+
+  /// Mismatched joins a candidate makes with placed neighbours; -1 if one of them is a frame-frame join.
+  int mismatches(int cell, int id) const {
+    const Geometry& g = model_.geometry();
+    int n_bad = 0;
+    for (int s = 0; s < 4; ++s) {
+      const int n = g.neighbour(cell, s);
+      if (n < 0) continue;
+      const int o = placed_.cells[static_cast<std::size_t>(n)];
+      if (o < 0 || model_.colour(id, s) == model_.colour(o, opposite(s))) continue;
+      if (frame_[static_cast<std::size_t>(cell)] && frame_[static_cast<std::size_t>(n)]) return -1;
+      ++n_bad;
+    }
+    return n_bad;
+  }
+
+  /// Depth-first search; returns true when the search must stop (solution in first mode, limit reached).
+  bool search(int depth, int mism) {
+    if (depth == to_place_) return on_solution(mism);
+    const int cell = choose_cell(depth);
+    const int allowed = opt_.budget.allowed(depth + 1);
+    auto try_value = [&](int id) -> bool {  // true = stop
+      if (used_[static_cast<std::size_t>(model_.piece_of(id))]) return false;
+      const int bad = mismatches(cell, id);
+      if (bad < 0 || mism + bad > allowed) return false;
+      if (should_stop()) return true;
+      ++result_.nodes;
+      ++result_.nodes_by_depth[static_cast<std::size_t>(depth) + 1];
+      placed_.cells[static_cast<std::size_t>(cell)] = id;
+      used_[static_cast<std::size_t>(model_.piece_of(id))] = 1;
+      store_.push_level();
+      (void)store_.assign(static_cast<std::size_t>(cell), static_cast<std::size_t>(id));
+      bool stop = false;
+      if (propagate()) {
+        note_depth(depth + 1, mism + bad);
+        stop = search(depth + 1, mism + bad);
+      } else {
+        ++result_.failures;
+      }
+      store_.pop_level();
+      placed_.cells[static_cast<std::size_t>(cell)] = -1;
+      used_[static_cast<std::size_t>(model_.piece_of(id))] = 0;
+      return stop;
+    };
+    if (opt_.random_values) {
+      for (int id : values_[static_cast<std::size_t>(cell)])
+        if (store_.contains(static_cast<std::size_t>(cell), static_cast<std::size_t>(id)) && try_value(id)) return true;
+    } else {
+      const Domain d = store_.domain(static_cast<std::size_t>(cell));
+      for (std::size_t id = d.first(); id != Domain::npos; id = d.find_next(id + 1))
+        if (try_value(static_cast<int>(id))) return true;
+    }
+    return false;
+  }
+
+  bool on_solution(int mism) {
+    ++result_.solutions;
+    if (result_.solutions == 1 || (opt_.mode == SearchMode::best && mism < best_partial_mism_)) {
+      result_.board = placed_;
+    }
+    if (opt_.mode == SearchMode::best) {
+      record_partial(to_place_, mism);
+      if (mism == 0) {
+        stop_ = Stop::solved;
+        return true;
+      }
+      return false;
+    }
+    if (opt_.mode == SearchMode::first) {
+      stop_ = Stop::solved;
+      return true;
+    }
+    return false;
+  }
+
+  void note_depth(int depth, int mism) {
+    if (depth > result_.deepest) result_.deepest = depth;
+    if (opt_.mode == SearchMode::best) record_partial(depth, mism);
+  }
+  void record_partial(int depth, int mism) {
+    if (depth > best_partial_depth_ || (depth == best_partial_depth_ && mism < best_partial_mism_)) {
+      best_partial_depth_ = depth;
+      best_partial_mism_ = mism;
+      best_partial_ = placed_;
+    }
+  }
+
+  /// Checked before each placement: node and time limits, restarts, the progress callback.
+  bool should_stop() {
+    if (stop_ != Stop::none) return true;
+    if (opt_.node_limit && result_.nodes >= opt_.node_limit) {
+      stop_ = Stop::limit;
+      return true;
+    }
+    if (restart_at_ && result_.nodes >= restart_at_) {
+      stop_ = Stop::restart;
+      return true;
+    }
+    if ((result_.nodes & 1023) != 1023) return false;
+    const double t = elapsed();
+    if (opt_.time_limit > 0 && t >= opt_.time_limit) {
+      stop_ = Stop::limit;
+      return true;
+    }
+    if (opt_.on_progress && t >= next_progress_) {
+      next_progress_ = t + opt_.progress_interval;
+      opt_.on_progress(progress(t));
+    }
+    return false;
+  }
+
+  SearchProgress progress(double t) const {
+    SearchProgress p;
+    p.seconds = t;
+    p.nodes = result_.nodes;
+    p.solutions = result_.solutions;
+    p.deepest = result_.deepest;
+    p.best_depth = std::max(best_partial_depth_, 0);
+    p.best_matched = best_partial_depth_ >= 0 ? count_joins(model_, best_partial_).matched : 0;
+    p.restarts = result_.restarts;
+    return p;
+  }
+
+  void finish_board() {
+    if (result_.board.cells.empty()) return;
+    const BoardCheck chk = check_board(model_, result_.board);
+    result_.board_verified = chk.ok;
+    result_.score = chk.ok ? chk.score : -1;
+    result_.mismatches = chk.mismatches;
+  }
+
+  void report_propagators() {
+    result_.propagators = reports_;
+    std::size_t i = 0;
+    std::apply([&](auto&... p) { ((p ? (void)(result_.propagators[i].stats = p->stats()) : (void)0, ++i), ...); },
+               props_);
+  }
+
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+  // constant data
+  const Model& model_;
+  SearchOptions opt_;
+  std::vector<int> order_;     // the static fill order, hint cells excluded
+  std::vector<char> frame_;    // frame_[c] <=> c is on the frame
+  int to_place_ = 0;
+  // search state (undone by the recursion itself)
+  Store store_;
+  std::tuple<std::optional<Props<Store>>...> props_;
+  Board placed_;               // pieces placed by the search and hints
+  std::vector<char> used_;     // used_[p] <=> piece p is on placed_
+  std::vector<std::vector<int>> values_;  // random value order per cell
+  // results and bookkeeping
+  std::vector<PropagatorReport> reports_;
+  SearchResult result_;
+  Board best_partial_;
+  int best_partial_depth_ = -1;
+  int best_partial_mism_ = 0;
+  std::chrono::steady_clock::time_point start_;
+  double next_progress_ = 0;
+  enum class Stop { none, solved, limit, restart };
+  Stop stop_ = Stop::none;
+  std::uint64_t restart_at_ = 0;  // restart once this many nodes are done (0 = never)
+};
+
+}  // namespace edgecp

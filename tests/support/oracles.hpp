@@ -1,0 +1,201 @@
+// Test oracles: brute force, naive closures, random states, and a copying store.
+#pragma once
+
+#include <functional>
+#include <set>
+#include <vector>
+
+#include "edgecp/core/bit_domain.hpp"
+#include "edgecp/core/candidate_masks.hpp"
+#include "edgecp/core/domain_store.hpp"
+#include "edgecp/puzzle/board.hpp"
+#include "edgecp/puzzle/generator.hpp"
+#include "edgecp/puzzle/model.hpp"
+#include "edgecp/propagators/arc_network.hpp"
+
+namespace edgecp::test {
+
+using SmallDomain = BitDomain<2>;  // up to 128 candidates: boards up to 5x6
+using SmallStore = DomainStore<SmallDomain>;
+using Domains = std::vector<SmallDomain>;
+
+inline Model random_model(int w, int h, int frame, int inner, std::uint64_t seed, bool hint = false) {
+  GeneratorOptions o{w, h, frame, inner, seed, hint};
+  return Model(generate(o).puzzle);
+}
+
+template <class Store>
+Domains snapshot(const Store& s) {
+  Domains d;
+  for (std::size_t c = 0; c < s.cell_count(); ++c) d.push_back(s.domain(c));
+  return d;
+}
+
+/// Every complete exact board, by plain enumeration in reading order, independent of the library's driver:
+/// pieces unused, grey exactly outside (checked from the geometry), every join matching.
+inline std::vector<Board> all_solutions(const Model& m, std::size_t cap = 100000) {
+  const Geometry& g = m.geometry();
+  std::vector<Board> out;
+  Board b(m.cell_count());
+  std::vector<char> used(static_cast<std::size_t>(m.piece_count()), 0);
+  std::function<void(int)> rec = [&](int cell) {
+    if (out.size() >= cap) return;
+    if (cell == m.cell_count()) {
+      out.push_back(b);
+      return;
+    }
+    for (int id = 0; id < m.candidate_count(); ++id) {
+      if (used[static_cast<std::size_t>(m.piece_of(id))]) continue;
+      if (const int h = m.hint_candidate(cell); h >= 0 && h != id) continue;
+      bool ok = true;
+      for (int s = 0; s < 4 && ok; ++s) {
+        ok = (m.colour(id, s) == grey) == g.faces_outside(cell, s);
+        const int n = g.neighbour(cell, s);
+        if (ok && n >= 0 && n < cell) ok = m.colour(id, s) == m.colour(b.cells[static_cast<std::size_t>(n)], opposite(s));
+      }
+      if (!ok) continue;
+      used[static_cast<std::size_t>(m.piece_of(id))] = 1;
+      b.cells[static_cast<std::size_t>(cell)] = id;
+      rec(cell + 1);
+      b.cells[static_cast<std::size_t>(cell)] = -1;
+      used[static_cast<std::size_t>(m.piece_of(id))] = 0;
+    }
+  };
+  rec(0);
+  return out;
+}
+
+/// A solution lies inside the domains.
+inline bool inside(const Board& b, const Domains& d) {
+  for (std::size_t c = 0; c < d.size(); ++c)
+    if (!d[c].contains(static_cast<std::size_t>(b.cells[c]))) return false;
+  return true;
+}
+
+/// AC-1 (re-revise every arc until a full pass changes nothing) on any binary constraint network.
+/// Returns false on a wipe-out; `revisions` counts arc revisions.
+template <class Constraint>
+bool ac1_closure(const Constraint& con, Domains& d, long* revisions = nullptr) {
+  const auto arcs = con.arcs();
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (const Arc& arc : arcs) {
+      if (revisions) ++*revisions;
+      SmallDomain keep;
+      auto& dx = d[static_cast<std::size_t>(arc.x)];
+      const auto& dy = d[static_cast<std::size_t>(arc.y)];
+      dx.for_each([&](std::size_t a) {
+        bool sup = false;
+        dy.for_each([&](std::size_t b) { sup = sup || con.compatible(arc, a, b); });
+        if (sup) keep.insert(a);
+      });
+      if (!(keep == dx)) {
+        dx = keep;
+        changed = true;
+        if (keep.empty()) return false;
+      }
+    }
+  }
+  return true;
+}
+inline bool ac1_closure(const Model& m, Domains& d, long* revisions = nullptr) {
+  return ac1_closure(EdgeMatching(m), d, revisions);
+}
+
+/// Forward-checking closure: repeat until nothing changes: every singleton cell removes its piece from every
+/// other cell and restricts each neighbour to its facing colour. Returns false on a wipe-out.
+inline bool fc_closure(const Model& m, Domains& d) {
+  const Geometry& g = m.geometry();
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (int c = 0; c < g.cell_count(); ++c) {
+      const auto& dc = d[static_cast<std::size_t>(c)];
+      if (dc.empty()) return false;
+      if (!dc.is_singleton()) continue;
+      const int a = static_cast<int>(dc.first());
+      for (int o = 0; o < g.cell_count(); ++o) {
+        if (o == c) continue;
+        auto& dom = d[static_cast<std::size_t>(o)];
+        for (int id = m.first_candidate(m.piece_of(a)); id < m.end_candidate(m.piece_of(a)); ++id)
+          if (dom.contains(static_cast<std::size_t>(id))) {
+            dom.erase(static_cast<std::size_t>(id));
+            changed = true;
+          }
+      }
+      for (int s = 0; s < 4; ++s) {
+        const int n = g.neighbour(c, s);
+        if (n < 0) continue;
+        auto& dn = d[static_cast<std::size_t>(n)];
+        SmallDomain keep;
+        dn.for_each([&](std::size_t b) {
+          if (m.colour(static_cast<int>(b), opposite(s)) == m.colour(a, s)) keep.insert(b);
+        });
+        if (!(keep == dn)) {
+          dn = keep;
+          changed = true;
+        }
+      }
+    }
+  }
+  for (const auto& x : d)
+    if (x.empty()) return false;
+  return true;
+}
+
+/// Random reachable state: random assignments and deletions on a store (at its current level).
+template <class Store>
+void random_ops(Store& s, Rng& rng, int assignments, int deletions) {
+  const std::size_t n = s.cell_count();
+  for (int i = 0; i < assignments; ++i) {
+    const std::size_t c = static_cast<std::size_t>(rng.below(n));
+    std::vector<std::size_t> vals;
+    s.for_each(c, [&](std::size_t v) { vals.push_back(v); });
+    if (vals.empty()) continue;
+    (void)s.assign(c, vals[static_cast<std::size_t>(rng.below(vals.size()))]);
+  }
+  for (int i = 0; i < deletions; ++i) {
+    const std::size_t c = static_cast<std::size_t>(rng.below(n));
+    std::vector<std::size_t> vals;
+    s.for_each(c, [&](std::size_t v) { vals.push_back(v); });
+    if (vals.size() <= 1) continue;
+    (void)s.remove(c, vals[static_cast<std::size_t>(rng.below(vals.size()))]);
+  }
+}
+
+/// A store that saves every domain on push (tests only): the reference for the trail.
+template <class Domain>
+class CopyingStore {
+ public:
+  CopyingStore(std::size_t cells) : d_(cells) {}
+  void push_level() { saved_.push_back(d_); }
+  void pop_level() {
+    d_ = saved_.back();
+    saved_.pop_back();
+  }
+  const Domain& domain(std::size_t c) const { return d_[c]; }
+  void set_domain(std::size_t c, const Domain& x) { d_[c] = x; }
+  void remove(std::size_t c, std::size_t v) { d_[c].erase(v); }
+  void intersect(std::size_t c, const Domain& m) { d_[c] &= m; }
+  void subtract(std::size_t c, const Domain& m) { d_[c].subtract(m); }
+  void assign(std::size_t c, std::size_t v) {
+    const bool had = d_[c].contains(v);
+    d_[c].clear();
+    if (had) d_[c].insert(v);
+  }
+
+ private:
+  std::vector<Domain> d_;
+  std::vector<std::vector<Domain>> saved_;
+};
+
+inline std::string shared_data(const std::string& rel) {
+#ifdef EDGECP_SHARED_DATA
+  return std::string(EDGECP_SHARED_DATA) + "/" + rel;
+#else
+  return "../shared/data/" + rel;
+#endif
+}
+
+}  // namespace edgecp::test

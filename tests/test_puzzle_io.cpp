@@ -1,0 +1,280 @@
+#include "edgecp/io/puzzle_io.hpp"
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <sstream>
+
+#include "edgecp/puzzle/generator.hpp"
+#include "support/oracles.hpp"
+
+using namespace edgecp;
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+
+namespace {
+
+// A valid 4x4 puzzle text (2 header comment lines, header on line 3, pieces on lines 4..19).
+std::vector<std::string> valid_lines() {
+  auto gen = generate({4, 4, 2, 3, 9, false});
+  std::ostringstream os;
+  write_puzzle(os, gen.puzzle, "test puzzle");
+  std::vector<std::string> lines{"# first comment"};
+  std::istringstream is(os.str());
+  for (std::string l; std::getline(is, l);) lines.push_back(l);
+  return lines;  // lines[k] is line k+1
+}
+
+std::string join(const std::vector<std::string>& lines) {
+  std::string s;
+  for (const auto& l : lines) s += l + "\n";
+  return s;
+}
+
+void expect_error(const std::string& text, int line, const std::string& fragment) {
+  std::istringstream in(text);
+  try {
+    (void)parse_puzzle(in, "bad.txt");
+    FAIL("no error for: " << fragment);
+  } catch (const ParseError& e) {
+    INFO(e.what());
+    REQUIRE(e.line() == line);
+    REQUIRE(e.file() == "bad.txt");
+    REQUIRE_THAT(e.what(), StartsWith("bad.txt:" + std::to_string(line) + ": "));
+    REQUIRE_THAT(e.what(), Contains(fragment));
+  }
+}
+
+// Finds the line of a piece with the given number of greys (0-based index into lines).
+std::size_t piece_line_with_greys(const std::vector<std::string>& lines, int greys) {
+  for (std::size_t i = 3; i < lines.size(); ++i) {
+    std::istringstream ss(lines[i]);
+    int c, n = 0;
+    while (ss >> c) n += c == 0;
+    if (n == greys) return i;
+  }
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("puzzle files round-trip", "[puzzle_io]") {
+  auto gen = generate({6, 5, 3, 4, 17, true});
+  std::ostringstream os;
+  write_puzzle(os, gen.puzzle);
+  std::istringstream is(os.str());
+  const Puzzle back = parse_puzzle(is, "rt");
+  REQUIRE(back.geometry == gen.puzzle.geometry);
+  REQUIRE(back.pieces == gen.puzzle.pieces);
+  REQUIRE(back.hints == gen.puzzle.hints);
+}
+
+TEST_CASE("board files round-trip, with empty cells", "[puzzle_io]") {
+  auto gen = generate({5, 4, 2, 3, 4, false});
+  Model m(gen.puzzle);
+  Board b = gen.planted_board(m);
+  b.cells[3] = -1;
+  std::ostringstream os;
+  write_board(os, m, b);
+  std::istringstream is(os.str());
+  REQUIRE(parse_board(is, "b", m) == b);
+}
+
+TEST_CASE("bad puzzle files give file:line errors", "[puzzle_io]") {
+  const auto ok = valid_lines();
+  REQUIRE(ok[2] == "4 4");
+  {
+    std::istringstream in(join(ok));
+    REQUIRE_NOTHROW(parse_puzzle(in, "ok"));
+  }
+  SECTION("empty file") { expect_error("", 0, "empty file"); }
+  SECTION("only comments") { expect_error("# nothing\n\n", 0, "empty file"); }
+  SECTION("bad header") {
+    auto l = ok;
+    l[2] = "4 4 4";
+    expect_error(join(l), 3, "header");
+  }
+  SECTION("0x0 board") {
+    auto l = ok;
+    l[2] = "0 0";
+    expect_error(join(l), 3, "unsupported board size 0x0");
+  }
+  SECTION("1xN board") {
+    auto l = ok;
+    l[2] = "1 16";
+    expect_error(join(l), 3, "unsupported board size 1x16");
+  }
+  SECTION("truncated file") {
+    auto l = ok;
+    l.resize(10);
+    expect_error(join(l), 10, "truncated");
+  }
+  SECTION("missing piece at the end of a file with hints") {
+    auto l = ok;
+    l.pop_back();
+    l.push_back("hint 1 1 1 0");
+    expect_error(join(l), 19, "truncated");
+  }
+  SECTION("extra piece") {
+    auto l = ok;
+    l.push_back("1 2 3 4");
+    expect_error(join(l), 20, "extra piece");
+  }
+  SECTION("non-numeric token") {
+    auto l = ok;
+    l[5] = "1 x 0 2";
+    expect_error(join(l), 6, "'x' is not an integer");
+  }
+  SECTION("three tokens on a piece line") {
+    auto l = ok;
+    l[5] = "1 2 3";
+    expect_error(join(l), 6, "four colours");
+  }
+  SECTION("negative colour") {
+    auto l = ok;
+    l[5] = "1 -2 0 2";
+    expect_error(join(l), 6, "out of range");
+  }
+  SECTION("huge colour") {
+    auto l = ok;
+    l[5] = "1 99999999999999999999999 0 2";
+    expect_error(join(l), 6, "out of range");
+  }
+  SECTION("colour above the supported range") {
+    auto l = ok;
+    l[5] = "1 64 0 2";
+    expect_error(join(l), 6, "out of range");
+  }
+  SECTION("grey on two opposite sides") {
+    auto l = ok;
+    l[7] = "0 5 0 5";
+    expect_error(join(l), 8, "opposite");
+  }
+  SECTION("grey on three sides (always two of them opposite)") {
+    auto l = ok;
+    l[7] = "0 0 0 5";
+    expect_error(join(l), 8, "opposite");
+  }
+  SECTION("wrong number of corner pieces") {
+    auto l = ok;
+    const auto i = piece_line_with_greys(l, 1);
+    l[i] = "0 0 3 3";  // an edge piece turned into a corner: 5 corners, 7 edges
+    expect_error(join(l), 3, "corner");
+  }
+  SECTION("grey count inconsistent with the frame (an edge piece without grey)") {
+    auto l = ok;
+    const auto i = piece_line_with_greys(l, 1);
+    l[i] = "3 3 3 3";
+    expect_error(join(l), 3, "edge (one grey side) pieces, found 7");
+  }
+  SECTION("hint off the board") {
+    auto l = ok;
+    l.push_back("hint 4 0 1 0");
+    expect_error(join(l), 20, "off the board");
+  }
+  SECTION("hint naming a piece that does not exist") {
+    auto l = ok;
+    l.push_back("hint 1 1 17 0");
+    expect_error(join(l), 20, "does not exist");
+  }
+  SECTION("hint with a bad rotation") {
+    auto l = ok;
+    l.push_back("hint 1 1 1 7");
+    expect_error(join(l), 20, "rotation");
+  }
+  SECTION("hint on a cell of the wrong class") {
+    auto l = ok;
+    const auto i = piece_line_with_greys(l, 0);
+    const int piece = static_cast<int>(i) - 2;  // line index 3 is piece 1
+    l.push_back("hint 0 0 " + std::to_string(piece) + " 0");
+    expect_error(join(l), 20, "does not fit");
+  }
+  SECTION("two hints on one cell") {
+    auto l = ok;
+    const int piece = static_cast<int>(piece_line_with_greys(l, 0)) - 2;
+    l.push_back("hint 1 1 " + std::to_string(piece) + " 0");
+    l.push_back("hint 1 1 " + std::to_string(piece) + " 1");
+    expect_error(join(l), 21, "second hint");
+  }
+  SECTION("one piece hinted twice") {
+    auto l = ok;
+    const int piece = static_cast<int>(piece_line_with_greys(l, 0)) - 2;
+    l.push_back("hint 1 1 " + std::to_string(piece) + " 0");
+    l.push_back("hint 2 2 " + std::to_string(piece) + " 0");
+    expect_error(join(l), 21, "hinted twice");
+  }
+  SECTION("malformed hint line") {
+    auto l = ok;
+    l.push_back("hint 1 1");
+    expect_error(join(l), 20, "hint ROW COL PIECE ROT");
+  }
+}
+
+TEST_CASE("a missing file is a ParseError naming it", "[puzzle_io]") {
+  REQUIRE_THROWS_WITH(read_puzzle("/nonexistent/p.txt"), StartsWith("/nonexistent/p.txt:0: cannot open"));
+}
+
+TEST_CASE("bad board files give file:line errors", "[puzzle_io]") {
+  auto gen = generate({3, 3, 2, 2, 4, false});
+  Model m(gen.puzzle);
+  auto bad = [&](const std::string& text, int line) {
+    std::istringstream in(text);
+    try {
+      (void)parse_board(in, "b.txt", m);
+      FAIL("accepted: " << text);
+    } catch (const ParseError& e) {
+      REQUIRE(e.line() == line);
+    }
+  };
+  bad("4 3\n", 1);
+  bad("3 3\n1/0 2/0 3/0\n", 2);
+  bad("3 3\n1/0 2/0\n. . .\n. . .\n", 2);
+  bad("3 3\n1/0 2/9 .\n. . .\n. . .\n", 2);
+  bad("3 3\n. . .\n. 10/0 .\n. . .\n", 3);
+  bad("3 3\n. . .\n. a/0 .\n. . .\n", 3);
+  bad("3 3\n. . .\n. . .\n. . 5\n", 4);
+}
+
+TEST_CASE("the shared E2 and Brendan files load with the stated counts", "[puzzle_io][shared]") {
+  const std::string e2 = test::shared_data("e2/e2.txt");
+  if (!std::filesystem::exists(e2)) {
+    WARN("../shared/data absent: skipped");
+    return;
+  }
+  const Model m(read_puzzle(e2));
+  REQUIRE(m.piece_count() == 256);
+  int cls[3] = {0, 0, 0};
+  std::uint64_t frame = 0, inner = 0;
+  for (const auto& p : m.puzzle().pieces) {
+    const int g = grey_count(p);
+    ++cls[g == 2 ? 0 : g == 1 ? 1 : 2];
+    for (int s = 0; s < 4; ++s) {
+      const int c = p.colours[static_cast<std::size_t>(s)];
+      if (c == grey) continue;
+      // a frame colour sits on a side next to (90 degrees from) a grey side
+      const bool beside_grey = p.colours[static_cast<std::size_t>((s + 1) & 3)] == grey ||
+                               p.colours[static_cast<std::size_t>((s + 3) & 3)] == grey;
+      (beside_grey ? frame : inner) |= std::uint64_t{1} << c;
+    }
+  }
+  REQUIRE(cls[0] == 4);
+  REQUIRE(cls[1] == 56);
+  REQUIRE(cls[2] == 196);
+  REQUIRE(std::popcount(frame) == 5);
+  REQUIRE(std::popcount(inner) == 17);
+  REQUIRE((frame & inner) == 0);
+  REQUIRE(m.geometry().inner_join_count() == 480);
+  REQUIRE(m.puzzle().hints.size() == 1);
+  REQUIRE(m.puzzle().hints[0] == Hint{8, 7, 138, 2});
+  REQUIRE(read_puzzle(test::shared_data("e2/e2_5hints.txt")).hints.size() == 5);
+  REQUIRE(read_puzzle(test::shared_data("e2/e2_nohint.txt")).hints.empty());
+
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(test::shared_data("brendan"))) {
+    const Puzzle pz = read_puzzle(entry.path().string());
+    const Model bm(pz);
+    REQUIRE(bm.piece_count() == pz.geometry.cell_count());
+    ++files;
+  }
+  REQUIRE(files > 100);
+  REQUIRE(Model(read_puzzle(test::shared_data("clue/clue1.txt"))).piece_count() == 36);
+}

@@ -1,0 +1,224 @@
+#include "edgecp/search/solver.hpp"
+
+#include <filesystem>
+
+#include "edgecp/io/puzzle_io.hpp"
+#include "edgecp/propagators/ac2001.hpp"
+#include "edgecp/propagators/ac3.hpp"
+#include "edgecp/propagators/arc_consistency.hpp"
+#include "edgecp/propagators/forward_checking.hpp"
+#include "edgecp/propagators/piece_all_different.hpp"
+#include "support/propagator_harness.hpp"
+
+using namespace edgecp;
+using namespace edgecp::test;
+
+namespace {
+using AllSolver = Solver<SmallDomain, ForwardChecking, ArcConsistency, AC2001, AC3, PieceAllDifferent>;
+constexpr std::size_t kProps = 5;
+std::array<bool, kProps> combo(unsigned bits) {
+  std::array<bool, kProps> a{};
+  for (std::size_t i = 0; i < kProps; ++i) a[i] = (bits >> i) & 1U;
+  return a;
+}
+const CellOrder kOrders[] = {CellOrder::row, CellOrder::frame, CellOrder::spiral, CellOrder::blackwood, CellOrder::mrv};
+
+/// A generated puzzle with one join broken: one interior half-edge gets a colour no other side has, so no
+/// exact solution exists and the planted board (one mismatch) is the best complete board.
+struct Broken {
+  Model model;
+  Board planted;
+  int cell;
+};
+Broken broken_puzzle(std::uint64_t seed) {
+  auto gen = generate({4, 4, 2, 3, seed, false});
+  const Geometry g(4, 4);
+  const int cell = g.cell(1, 1);
+  const auto pl = gen.planted[static_cast<std::size_t>(cell)];
+  auto& piece = gen.puzzle.pieces[static_cast<std::size_t>(pl.piece)];
+  // the side shown to the right at the planted rotation: index (right - r) mod 4
+  piece.colours[static_cast<std::size_t>((right - pl.rotation + 4) & 3)] = gen.puzzle.colour_count();
+  Model m(gen.puzzle);
+  Board b = gen.planted_board(m);
+  return {std::move(m), b, cell};
+}
+}  // namespace
+
+TEST_CASE("count mode equals brute force for every propagator combination and order", "[solver]") {
+  int runs = 0;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const Model m = random_model(3 + static_cast<int>(seed % 2), 3 + static_cast<int>(seed / 3), 2, 3, seed, seed == 4);
+    const auto want = all_solutions(m).size();
+    for (unsigned bits = 0; bits < (1U << kProps); ++bits)
+      for (CellOrder o : kOrders) {
+        SearchOptions opt;
+        opt.mode = SearchMode::count;
+        opt.order = o;
+        AllSolver s(m, opt, combo(bits));
+        const auto r = s.run();
+        INFO("seed " << seed << " propagators " << bits << " order " << to_string(o));
+        REQUIRE(r.status == SearchStatus::exhausted);
+        REQUIRE(r.solutions == want);
+        if (want > 0) {
+          REQUIRE(r.board_verified);
+          REQUIRE(r.score == m.geometry().inner_join_count());
+        }
+        ++runs;
+      }
+  }
+  REQUIRE(runs == 4 * 32 * 5);
+}
+
+TEST_CASE("fix_corner divides a square board's count by four", "[solver]") {
+  const Model m = random_model(4, 4, 1, 3, 12);
+  SearchOptions opt;
+  opt.mode = SearchMode::count;
+  const auto all = AllSolver(m, opt).run().solutions;
+  opt.fix_corner = true;
+  const auto fixed = AllSolver(m, opt).run().solutions;
+  REQUIRE(all == all_solutions(m).size());
+  REQUIRE(all > 0);
+  REQUIRE(all == 4 * fixed);
+}
+
+TEST_CASE("first mode returns a verified exact board", "[solver]") {
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    const Model m = random_model(5, 5, 2, 4, seed, true);
+    SearchOptions opt;
+    const auto r = AllSolver(m, opt, {false, true, false, false, true}).run();
+    REQUIRE(r.status == SearchStatus::solved);
+    REQUIRE(r.board_verified);
+    REQUIRE(check_board(m, r.board).score == m.geometry().inner_join_count());
+  }
+}
+
+TEST_CASE("Brendan's 5x5 and 6x6 set 1 counts", "[solver][shared]") {
+  const std::string p5 = shared_data("brendan/set1_05x05.txt"), p6 = shared_data("brendan/set1_06x06.txt");
+  if (!std::filesystem::exists(p5)) {
+    WARN("../shared/data absent: skipped");
+    return;
+  }
+  const Model m5(read_puzzle(p5));
+  const Model m6(read_puzzle(p6));
+  SearchOptions opt;
+  opt.mode = SearchMode::count;
+  for (unsigned bits : {0U, 1U, 2U, 18U, 19U}) {
+    const auto r = Solver<BitDomain<2>, ForwardChecking, ArcConsistency, AC2001, AC3, PieceAllDifferent>(m5, opt, combo(bits)).run();
+    REQUIRE(r.solutions == 16);
+  }
+  const auto plain = Solver<BitDomain<2>, ForwardChecking>(m5, opt, {false}).run();
+  REQUIRE(plain.nodes == 113211);  // the data README's plain-backtracking figure, reading order
+  const auto r6 = Solver<BitDomain<3>, ArcConsistency, PieceAllDifferent>(m6, opt).run();
+  REQUIRE(r6.solutions == 260);
+  opt.fix_corner = true;
+  const auto r6f = Solver<BitDomain<3>, ArcConsistency, PieceAllDifferent>(m6, opt).run();
+  REQUIRE(r6f.solutions == 65);
+}
+
+TEST_CASE("mismatch budget: a broken join, exact search exhausts, one break finds the one-mismatch board",
+          "[solver]") {
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    const Broken b = broken_puzzle(seed);
+    REQUIRE(check_board(b.model, b.planted).mismatches == 1);
+    SearchOptions exact;
+    exact.mode = SearchMode::first;
+    const auto r0 = AllSolver(b.model, exact, {false, true, false, false, true}).run();
+    REQUIRE(r0.status == SearchStatus::exhausted);
+    REQUIRE(r0.solutions == 0);
+    for (bool strict_requested : {false, true}) {
+      SearchOptions opt;
+      opt.mode = SearchMode::best;
+      opt.budget = MismatchBudget({1});
+      AllSolver s(b.model, opt, {strict_requested, strict_requested, strict_requested, strict_requested, true});
+      const auto r = s.run();
+      REQUIRE(r.board_verified);
+      REQUIRE(r.board.complete());
+      REQUIRE(r.mismatches == 1);
+      REQUIRE(r.score == b.model.geometry().inner_join_count() - 1);
+      for (const auto& rep : r.propagators) {
+        if (rep.strict) REQUIRE_FALSE(rep.enabled);
+        REQUIRE(rep.switched_off == (rep.strict && strict_requested));
+      }
+      REQUIRE(r.propagators.back().enabled);  // alldiff stays on
+    }
+  }
+}
+
+TEST_CASE("a strict propagator left on under a budget loses the best board", "[solver]") {
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const Broken b = broken_puzzle(seed);
+    SearchOptions opt;
+    opt.mode = SearchMode::count;  // count every complete board within the budget
+    opt.budget = MismatchBudget({1});
+    const auto sound = AllSolver(b.model, opt, {false, true, false, false, true}).run();
+    REQUIRE(sound.solutions > 0);  // the one-mismatch boards, the planted one among them
+    opt.keep_strict_under_budget = true;
+    const auto unsound = AllSolver(b.model, opt, {false, true, false, false, true}).run();
+    REQUIRE(unsound.solutions == 0);  // arc consistency assumes exact matching: every such board is pruned
+  }
+}
+
+TEST_CASE("best mode without a budget completes the deepest partial board; the score is recomputed", "[solver]") {
+  const Broken b = broken_puzzle(2);
+  SearchOptions opt;
+  opt.mode = SearchMode::best;
+  const auto r = AllSolver(b.model, opt, {false, true, false, false, true}).run();
+  REQUIRE(r.status == SearchStatus::exhausted);
+  REQUIRE(r.board.complete());
+  REQUIRE(r.board_verified);
+  REQUIRE(r.score == check_board(b.model, r.board).score);
+  REQUIRE(r.score < b.model.geometry().inner_join_count());
+}
+
+TEST_CASE("the same seed gives the same nodes and board; limits stop the search", "[solver]") {
+  const Model m = random_model(5, 5, 2, 4, 31, true);
+  SearchOptions opt;
+  opt.mode = SearchMode::best;
+  opt.random_values = true;
+  opt.seed = 9;
+  opt.node_limit = 3000;
+  opt.budget = MismatchBudget({20, 25, 30});
+  const auto a = AllSolver(m, opt).run();
+  const auto b = AllSolver(m, opt).run();
+  REQUIRE(a.nodes == b.nodes);
+  REQUIRE(a.board == b.board);
+  REQUIRE(a.board_verified);
+  REQUIRE(a.board.complete());
+  REQUIRE((a.status == SearchStatus::limit || a.status == SearchStatus::solved));
+  if (a.status == SearchStatus::limit) REQUIRE(a.nodes == 3000);
+  opt.seed = 10;
+  opt.restart_nodes = 500;
+  const auto c = AllSolver(m, opt).run();
+  REQUIRE(c.restarts >= 1);
+  REQUIRE(c.board_verified);
+}
+
+TEST_CASE("MismatchBudget counts indices at or below the depth", "[solver]") {
+  const MismatchBudget b({10, 5, 10});
+  REQUIRE(b.allowed(4) == 0);
+  REQUIRE(b.allowed(5) == 1);
+  REQUIRE(b.allowed(9) == 1);
+  REQUIRE(b.allowed(10) == 3);
+  REQUIRE(b.total() == 3);
+  REQUIRE_FALSE(MismatchBudget().active());
+}
+
+TEST_CASE("statistics and the progress callback", "[solver]") {
+  const Model m = random_model(5, 5, 2, 5, 2);
+  SearchOptions opt;
+  opt.mode = SearchMode::count;
+  opt.time_propagators = true;
+  int calls = 0;
+  opt.progress_interval = 0;  // every check
+  opt.on_progress = [&](const SearchProgress& p) {
+    ++calls;
+    REQUIRE(p.nodes > 0);
+  };
+  const auto r = AllSolver(m, opt, {true, true, false, false, true}).run();
+  std::uint64_t by_depth = 0;
+  for (auto n : r.nodes_by_depth) by_depth += n;
+  REQUIRE(by_depth == r.nodes);
+  REQUIRE(r.propagators[0].stats.calls > 0);
+  REQUIRE(r.propagators[1].stats.deletions > 0);
+  if (r.nodes >= 1024) REQUIRE(calls > 0);
+}
