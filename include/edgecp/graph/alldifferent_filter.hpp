@@ -14,7 +14,8 @@ namespace edgecp {
 /// Regin, "A filtering algorithm for constraints of difference in CSPs", AAAI 1994: find a maximum matching;
 /// orient matched edges variable -> value and the others value -> variable; by Berge's theorem an unmatched
 /// edge is in some maximum matching iff its ends share a strongly connected component or its value is
-/// reachable from a free value (an even alternating path). Cost O(V + E) after the matching.
+/// reachable from a free value (an even alternating path). The SCCs are computed on the graph contracted
+/// onto the variables (each variable merged with its matched value). Cost O(V + E) after the matching.
 ///
 /// Untrailed persistent state: the previous matching, a warm start. A matching found deeper in a search
 /// stays valid after backtracking (sets only grow back), and edges that vanished are unmatched on entry, so
@@ -30,52 +31,87 @@ class AllDifferentFilter {
     matching_.reset(vars, values);
   }
 
-  /// `set_of(v)` returns the value set of variable v (a Set with contains/for_each).
+  /// `set_of(v)` returns the value set of variable v (a Set with contains/for_each/is_singleton/first).
   /// Returns false when no matching covers every variable. Otherwise calls remove(v, u) for every edge in no
   /// such matching, after the analysis (so remove may change the sets).
+  ///
+  /// Staged like Gecode's: variables whose set is a single value are taken out first (their value is
+  /// crossed off every other variable, which is exactly what Regin's rule gives for them), so the matching
+  /// and the SCC pass only see the unfixed part, which shrinks as a search goes deeper.
   template <class SetOf, class Remove>
   bool filter(SetOf&& set_of, Remove&& remove) {
+    dead_.clear();
+    taken_.assign(static_cast<std::size_t>(values_), -1);
+    free_vars_.clear();
+    for (int v = 0; v < vars_; ++v) {
+      const Set& sv = set_of(v);
+      if (!sv.is_singleton()) {
+        free_vars_.push_back(v);
+        continue;
+      }
+      const auto u = sv.first();
+      if (taken_[u] >= 0) return false;  // two fixed variables, one value
+      taken_[u] = v;
+      matching_.unmatch_left(v);  // fixed variables stay out of the matching
+    }
     auto adj = [&](int v, auto&& visit) {
-      const Set& s = set_of(v);
       bool stop = false;
-      s.for_each([&](std::size_t u) {
-        if (!stop) stop = visit(static_cast<int>(u));
+      set_of(v).for_each([&](std::size_t u) {
+        if (!stop && taken_[u] < 0) stop = visit(static_cast<int>(u));
       });
     };
-    for (int v = 0; v < vars_; ++v) {
+    for (int v : free_vars_) {
       const int u = matching_.match_of_left(v);
-      if (u >= 0 && !set_of(v).contains(static_cast<std::size_t>(u))) matching_.unmatch_left(v);
+      if (u >= 0 && (!set_of(v).contains(static_cast<std::size_t>(u)) || taken_[static_cast<std::size_t>(u)] >= 0))
+        matching_.unmatch_left(v);
     }
-    for (int v = 0; v < vars_; ++v)
+    for (int v : free_vars_)
       if (matching_.match_of_left(v) < 0 && !matching_.augment(v, adj)) return false;
 
-    // Oriented graph: vertices 0..vars-1 are variables, vars.. are values.
-    by_value_.assign(static_cast<std::size_t>(values_), {});
-    for (int v = 0; v < vars_; ++v) {
+    // Unmatched edges of the free variables grouped by value (counting sort): by_value_[start_[u] ..
+    // start_[u+1]) are the variables whose set holds u without being matched to it. Edges to taken values die.
+    start_.assign(static_cast<std::size_t>(values_) + 1, 0);
+    for (int v : free_vars_) {
       const int mu = matching_.match_of_left(v);
       set_of(v).for_each([&](std::size_t u) {
-        ++edges_;
-        if (static_cast<int>(u) != mu) by_value_[u].push_back(v);
+        if (taken_[u] >= 0)
+          dead_.emplace_back(v, static_cast<int>(u));
+        else if (static_cast<int>(u) != mu)
+          ++start_[u + 1];
       });
     }
+    for (int u = 0; u < values_; ++u) start_[static_cast<std::size_t>(u) + 1] += start_[static_cast<std::size_t>(u)];
+    by_value_.resize(static_cast<std::size_t>(start_[static_cast<std::size_t>(values_)]));
+    fill_.assign(start_.begin(), start_.end() - 1);
+    for (int v : free_vars_) {
+      const int mu = matching_.match_of_left(v);
+      set_of(v).for_each([&](std::size_t u) {
+        if (taken_[u] < 0 && static_cast<int>(u) != mu) by_value_[static_cast<std::size_t>(fill_[u]++)] = v;
+      });
+    }
+    edges_ += 2 * by_value_.size();
+    // The oriented graph contracted onto the variables: v -> w iff w could take v's matched value
+    // (v -> match(v) -> w). An unmatched edge (w, match(v)) lies on an alternating cycle iff v and w share a
+    // strongly connected component.
     graph_.clear();
     for (int v = 0; v < vars_; ++v) {
-      graph_.add_edge(vars_ + matching_.match_of_left(v));
-      graph_.end_vertex();
-    }
-    for (int u = 0; u < values_; ++u) {
-      for (int v : by_value_[static_cast<std::size_t>(u)]) graph_.add_edge(v);
+      if (const int mu = matching_.match_of_left(v); mu >= 0)  // fixed variables: no edges
+        for (int i = start_[static_cast<std::size_t>(mu)]; i < start_[static_cast<std::size_t>(mu) + 1]; ++i)
+          graph_.add_edge(by_value_[static_cast<std::size_t>(i)]);
       graph_.end_vertex();
     }
     (void)scc_.run(graph_, comp_);
     mark_reachable_from_free_values();
 
-    dead_.clear();
-    for (int u = 0; u < values_; ++u)
-      for (int v : by_value_[static_cast<std::size_t>(u)])
-        if (comp_[static_cast<std::size_t>(v)] != comp_[static_cast<std::size_t>(vars_ + u)] &&
-            !reached_[static_cast<std::size_t>(vars_ + u)])
-          dead_.emplace_back(v, u);
+    for (int u = 0; u < values_; ++u) {
+      const int owner = matching_.match_of_right(u);  // -1: a free or taken value (taken ones have no edges here)
+      if (owner < 0) continue;
+      const bool reached = reached_[static_cast<std::size_t>(owner)] != 0;
+      for (int i = start_[static_cast<std::size_t>(u)]; i < start_[static_cast<std::size_t>(u) + 1]; ++i) {
+        const int v = by_value_[static_cast<std::size_t>(i)];
+        if (!reached && comp_[static_cast<std::size_t>(v)] != comp_[static_cast<std::size_t>(owner)]) dead_.emplace_back(v, u);
+      }
+    }
     for (const auto& [v, u] : dead_) remove(v, u);
     return true;
   }
@@ -85,24 +121,30 @@ class AllDifferentFilter {
   std::uint64_t edge_operations() const { return edges_ + matching_.visits(); }
 
  private:
-  /// Values reachable from a free value in the oriented graph: their unmatched edges lie on an even
-  /// alternating path from a free vertex, hence in some maximum matching.
+  /// Variables whose matched value is reachable from a free value by an alternating path (free value ->
+  /// variable by an unmatched edge -> its matched value -> ...): the unmatched edges to those values lie on an
+  /// even alternating path from a free vertex, hence in some maximum matching.
   void mark_reachable_from_free_values() {
-    reached_.assign(static_cast<std::size_t>(vars_ + values_), 0);
+    reached_.assign(static_cast<std::size_t>(vars_), 0);
     stack_.clear();
-    for (int u = 0; u < values_; ++u)
-      if (matching_.match_of_right(u) < 0) {
-        reached_[static_cast<std::size_t>(vars_ + u)] = 1;
-        stack_.push_back(vars_ + u);
+    for (int u = 0; u < values_; ++u) {
+      if (matching_.match_of_right(u) >= 0 || taken_[static_cast<std::size_t>(u)] >= 0) continue;
+      for (int i = start_[static_cast<std::size_t>(u)]; i < start_[static_cast<std::size_t>(u) + 1]; ++i) {
+        const int v = by_value_[static_cast<std::size_t>(i)];
+        if (!reached_[static_cast<std::size_t>(v)]) {
+          reached_[static_cast<std::size_t>(v)] = 1;
+          stack_.push_back(v);
+        }
       }
+    }
     while (!stack_.empty()) {
-      const int x = stack_.back();
+      const int v = stack_.back();
       stack_.pop_back();
-      for (int i = graph_.offsets[static_cast<std::size_t>(x)]; i < graph_.offsets[static_cast<std::size_t>(x) + 1]; ++i) {
-        const int y = graph_.targets[static_cast<std::size_t>(i)];
-        if (!reached_[static_cast<std::size_t>(y)]) {
-          reached_[static_cast<std::size_t>(y)] = 1;
-          stack_.push_back(y);
+      for (int i = graph_.offsets[static_cast<std::size_t>(v)]; i < graph_.offsets[static_cast<std::size_t>(v) + 1]; ++i) {
+        const int w = graph_.targets[static_cast<std::size_t>(i)];
+        if (!reached_[static_cast<std::size_t>(w)]) {
+          reached_[static_cast<std::size_t>(w)] = 1;
+          stack_.push_back(w);
         }
       }
     }
@@ -111,11 +153,15 @@ class AllDifferentFilter {
   int vars_ = 0;
   int values_ = 0;
   // untrailed persistent
-  BipartiteMatching matching_;  // match_of_left(v) == u <=> match_of_right(u) == v
+  BipartiteMatching matching_;  // over the unfixed variables: match_of_left(v) == u <=> match_of_right(u) == v
   std::uint64_t edges_ = 0;
   // scratch
-  std::vector<std::vector<int>> by_value_;  // by_value_[u] = variables with u in their set, u unmatched there
-  CsrGraph graph_;
+  std::vector<int> taken_;      // taken_[u] = the fixed variable whose set is {u}, or -1
+  std::vector<int> free_vars_;  // variables with more than one value
+  std::vector<int> start_;     // unmatched edges of value u: by_value_[start_[u] .. start_[u+1])
+  std::vector<int> fill_;
+  std::vector<int> by_value_;
+  CsrGraph graph_;             // the oriented graph contracted onto the variables
   SccFinder scc_;
   std::vector<int> comp_;
   std::vector<std::uint8_t> reached_;

@@ -1,9 +1,11 @@
 // The colour-indexed arc consistency for edge matching (the fast path).
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "edgecp/core/candidate_masks.hpp"
 #include "edgecp/core/propagator.hpp"
@@ -26,7 +28,14 @@ class ArcConsistency {
   static constexpr std::string_view name = "ac";
 
   ArcConsistency(const Model& m, Store& s)
-      : model_(&m), masks_(m), sub_(s.subscribe()), shown_(s.trail(), s.cell_count() * 4, m.colours_on_any_side()) {}
+      : model_(&m),
+        masks_(m),
+        colour_tests_(static_cast<std::size_t>(4 * m.colour_count()) * Domain::word_count),
+        sub_(s.subscribe()),
+        shown_(s.trail(), s.cell_count() * 4, m.colours_on_any_side()) {
+    for (int id = 0; id < m.candidate_count(); ++id)
+      for (int side = 0; side < 4; ++side) colour_.push_back(static_cast<std::uint8_t>(m.colour(id, side)));
+  }
 
   Status propagate(Store& s) {
     CallCounter<Store> count(stats_, s);
@@ -35,21 +44,33 @@ class ArcConsistency {
       const std::size_t cell = s.logged_cell(i);
       const Domain& d = s.domain(cell);
       if (d.empty()) return count.fail();
+      // The colours the domain shows on each side: one pass over a small domain, else one bitset test per
+      // colour still shown (whichever is cheaper).
+      std::array<std::uint64_t, 4> now{};
+      const std::size_t size = d.size();
+      if (size * 4 <= colour_tests_) {
+        d.for_each([&](std::size_t id) {
+          for (int side = 0; side < 4; ++side) now[static_cast<std::size_t>(side)] |= std::uint64_t{1} << colour_[id * 4 + static_cast<std::size_t>(side)];
+        });
+        stats_.checks += size;
+      } else {
+        for (int side = 0; side < 4; ++side)
+          for (std::uint64_t bits = shown_[cell * 4 + static_cast<std::size_t>(side)]; bits != 0; bits &= bits - 1) {
+            const int k = std::countr_zero(bits);
+            ++stats_.checks;
+            if (d.intersects(masks_.showing(side, k))) now[static_cast<std::size_t>(side)] |= std::uint64_t{1} << k;
+          }
+      }
       for (int side = 0; side < 4; ++side) {
         const int n = g.neighbour(static_cast<int>(cell), side);
         if (n < 0) continue;
         const std::uint64_t old = shown_[cell * 4 + static_cast<std::size_t>(side)];
-        std::uint64_t now = 0;
-        for (std::uint64_t bits = old; bits != 0; bits &= bits - 1) {
-          const int k = std::countr_zero(bits);
-          ++stats_.checks;
-          if (d.intersects(masks_.showing(side, k))) now |= std::uint64_t{1} << k;
-        }
-        if (now == old) continue;
-        shown_.set(cell * 4 + static_cast<std::size_t>(side), now);
+        const std::uint64_t lost = old & ~now[static_cast<std::size_t>(side)];
+        if (lost == 0) continue;
+        shown_.set(cell * 4 + static_cast<std::size_t>(side), old & ~lost);
         ++stats_.revisions;
         lost_.clear();
-        for (std::uint64_t bits = old & ~now; bits != 0; bits &= bits - 1)
+        for (std::uint64_t bits = lost; bits != 0; bits &= bits - 1)
           lost_ |= masks_.showing(opposite(side), std::countr_zero(bits));
         if (s.subtract(static_cast<std::size_t>(n), lost_) && s.empty(static_cast<std::size_t>(n))) return count.fail();
       }
@@ -68,6 +89,8 @@ class ArcConsistency {
   // constant data
   const Model* model_;
   CandidateMasks<Domain> masks_;
+  std::vector<std::uint8_t> colour_;  // colour_[id*4 + side]
+  std::size_t colour_tests_;          // word operations of a full per-colour recount of one cell
   std::size_t sub_;
   // trailed state
   TrailedArray<std::uint64_t> shown_;  // shown_[c*4+s] ⊇ colours the domain of c shows on s; equal at fixpoint

@@ -119,8 +119,10 @@ class Solver {
   static constexpr std::size_t prop_count = sizeof...(Props);
 
   Solver(const Model& m, SearchOptions opt, std::array<bool, prop_count> enabled = all_on())
-      : model_(m), opt_(std::move(opt)), store_(static_cast<std::size_t>(m.cell_count()),
-                                                static_cast<std::size_t>(m.candidate_count())) {
+      : model_(m),
+        opt_(std::move(opt)),
+        masks_(m),
+        store_(static_cast<std::size_t>(m.cell_count()), static_cast<std::size_t>(m.candidate_count())) {
     load_static_domains(store_, m);
     if (opt_.fix_corner) fix_corner();
     std::size_t i = 0;
@@ -184,7 +186,10 @@ class Solver {
     r.strict = P<Store>::strict;
     r.switched_off = want && r.strict && opt_.budget.active() && !opt_.keep_strict_under_budget;
     r.enabled = want && !r.switched_off;
-    if (r.enabled) slot.emplace(model_, store_);
+    if (r.enabled) {
+      slot.emplace(model_, store_);
+      any_enabled_ = true;
+    }
     reports_.push_back(r);
   }
 
@@ -290,26 +295,41 @@ class Solver {
       ++result_.nodes_by_depth[static_cast<std::size_t>(depth) + 1];
       placed_.cells[static_cast<std::size_t>(cell)] = id;
       used_[static_cast<std::size_t>(model_.piece_of(id))] = 1;
-      store_.push_level();
-      (void)store_.assign(static_cast<std::size_t>(cell), static_cast<std::size_t>(id));
       bool stop = false;
-      if (propagate()) {
+      if (!any_enabled_) {  // a plain backtracker: the store stays at the static domains
         note_depth(depth + 1, mism + bad);
         stop = search(depth + 1, mism + bad);
       } else {
-        ++result_.failures;
+        store_.push_level();
+        (void)store_.assign(static_cast<std::size_t>(cell), static_cast<std::size_t>(id));
+        if (propagate()) {
+          note_depth(depth + 1, mism + bad);
+          stop = search(depth + 1, mism + bad);
+        } else {
+          ++result_.failures;
+        }
+        store_.pop_level();
       }
-      store_.pop_level();
       placed_.cells[static_cast<std::size_t>(cell)] = -1;
       used_[static_cast<std::size_t>(model_.piece_of(id))] = 0;
       return stop;
     };
+    // With no mismatch left to spend, only candidates matching every placed neighbour can be placed.
+    Domain cands = store_.domain(static_cast<std::size_t>(cell));
+    if (mism == allowed) {
+      const Geometry& g = model_.geometry();
+      for (int s = 0; s < 4; ++s) {
+        const int n = g.neighbour(cell, s);
+        if (n < 0) continue;
+        const int o = placed_.cells[static_cast<std::size_t>(n)];
+        if (o >= 0) cands &= masks_.showing(s, model_.colour(o, opposite(s)));
+      }
+    }
     if (opt_.random_values) {
       for (int id : values_[static_cast<std::size_t>(cell)])
-        if (store_.contains(static_cast<std::size_t>(cell), static_cast<std::size_t>(id)) && try_value(id)) return true;
+        if (cands.contains(static_cast<std::size_t>(id)) && try_value(id)) return true;
     } else {
-      const Domain d = store_.domain(static_cast<std::size_t>(cell));
-      for (std::size_t id = d.first(); id != Domain::npos; id = d.find_next(id + 1))
+      for (std::size_t id = cands.first(); id != Domain::npos; id = cands.find_next(id + 1))
         if (try_value(static_cast<int>(id))) return true;
     }
     return false;
@@ -405,12 +425,14 @@ class Solver {
   // constant data
   const Model& model_;
   SearchOptions opt_;
+  CandidateMasks<Domain> masks_;
   std::vector<int> order_;     // the static fill order, hint cells excluded
   std::vector<char> frame_;    // frame_[c] <=> c is on the frame
   int to_place_ = 0;
   // search state (undone by the recursion itself)
   Store store_;
   std::tuple<std::optional<Props<Store>>...> props_;
+  bool any_enabled_ = false;
   Board placed_;               // pieces placed by the search and hints
   std::vector<char> used_;     // used_[p] <=> piece p is on placed_
   std::vector<std::vector<int>> values_;  // random value order per cell

@@ -1,0 +1,132 @@
+// The edgecp-solve command: JSON that matches the library's checker, errors with exit code 2.
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "edgecp/io/puzzle_io.hpp"
+
+#ifdef EDGECP_SOLVE_BINARY
+using namespace edgecp;
+
+namespace {
+struct Run {
+  int code;
+  std::string out, err;
+};
+Run run(const std::string& args) {
+  const auto dir = std::filesystem::temp_directory_path();
+  const std::string out = (dir / "edgecp_cli_out.txt").string(), err = (dir / "edgecp_cli_err.txt").string();
+  const std::string cmd = std::string(EDGECP_SOLVE_BINARY) + " " + args + " > " + out + " 2> " + err + " < /dev/null";
+  const int status = std::system(cmd.c_str());
+  auto slurp = [](const std::string& p) {
+    std::ifstream in(p);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  };
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+}
+std::string puzzles() { return EDGECP_EXAMPLE_PUZZLES; }
+long long field(const std::string& json, const std::string& key) {
+  std::smatch m;
+  REQUIRE(std::regex_search(json, m, std::regex("\"" + key + "\":(-?[0-9]+)")));
+  return std::stoll(m[1]);
+}
+/// The board array of the JSON as a Board of the model (1-based pieces, rotations).
+Board board_of(const std::string& json, const Model& m) {
+  const auto at = json.find("\"board\":[");
+  REQUIRE(at != std::string::npos);
+  Board b(m.cell_count());
+  std::regex cell(R"(\[(\d+),(\d+)\]|null)");
+  auto begin = std::sregex_iterator(json.begin() + static_cast<long>(at) + 9, json.end(), cell);
+  std::size_t i = 0;
+  for (auto it = begin; it != std::sregex_iterator() && i < b.cells.size(); ++it, ++i)
+    if ((*it)[1].matched) b.cells[i] = m.candidate_of(std::stoi((*it)[1]) - 1, std::stoi((*it)[2]));
+  REQUIRE(i == b.cells.size());
+  return b;
+}
+}  // namespace
+
+TEST_CASE("edgecp-solve --json: the score is the checker's score of the printed board", "[cli]") {
+  const std::string p6 = puzzles() + "/e2like_6x6.txt";
+  const Model m(read_puzzle(p6));
+  for (const std::string mode : {"first", "best"}) {
+    const Run r = run(p6 + " --json --quiet --time 20 --mode " + mode);
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    const Board b = board_of(r.out, m);
+    const auto chk = check_board(m, b);
+    REQUIRE(chk.ok);
+    REQUIRE(b.complete());
+    REQUIRE(field(r.out, "score") == chk.score);
+    REQUIRE(field(r.out, "mismatches") == chk.mismatches);
+    REQUIRE(field(r.out, "max_score") == m.geometry().inner_join_count());
+  }
+}
+
+TEST_CASE("edgecp-solve count on the bundled 4x4 agrees with the library", "[cli]") {
+  const Run r = run(puzzles() + "/e2like_4x4.txt --mode count --json --quiet --propagators none");
+  REQUIRE(r.code == 0);
+  REQUIRE(r.out.find("\"status\":\"exhausted\"") != std::string::npos);
+  const Run r2 = run(puzzles() + "/e2like_4x4.txt --mode count --json --quiet --propagators fc,ac,alldiff --order mrv");
+  REQUIRE(field(r.out, "solutions") == field(r2.out, "solutions"));
+  REQUIRE(field(r.out, "solutions") > 0);
+}
+
+TEST_CASE("edgecp-solve: a budget switches strict propagators off and says so", "[cli]") {
+  const Run r = run(puzzles() + "/e2like_6x6.txt --json --breaks 20,30 --propagators ac,alldiff --time 2");
+  REQUIRE(r.code == 0);
+  REQUIRE(r.out.find("\"propagators\":[\"alldiff\"]") != std::string::npos);
+  REQUIRE(r.out.find("\"switched_off\":[\"ac\"]") != std::string::npos);
+  REQUIRE(r.err.find("switched off: ac") != std::string::npos);
+}
+
+TEST_CASE("edgecp-solve: bad usage and bad input exit 2 with a one-line message", "[cli]") {
+  const std::string p4 = puzzles() + "/e2like_4x4.txt";
+  struct Case {
+    std::string args, fragment;
+  };
+  const auto bad = std::filesystem::temp_directory_path() / "edgecp_bad_puzzle.txt";
+  {
+    std::ofstream out(bad);
+    out << "4 4\n0 0 1 1\n";
+  }
+  const Case cases[] = {{p4 + " --bogus", "unknown option '--bogus'"},
+                        {p4 + " --mode fast", "--mode"},
+                        {p4 + " --order zigzag", "unknown order"},
+                        {p4 + " --propagators ac,magic", "unknown propagator 'magic'"},
+                        {p4 + " --time -1", "--time"},
+                        {p4 + " --nodes x", "--nodes"},
+                        {p4 + " --breaks 3,a", "--breaks"},
+                        {p4 + " --seed", "missing value"},
+                        {"/nonexistent/puzzle.txt", "/nonexistent/puzzle.txt:0: cannot open"},
+                        {bad.string(), bad.string() + ":2: truncated"}};
+  for (const auto& c : cases) {
+    const Run r = run(c.args);
+    INFO(c.args << " -> " << r.err);
+    REQUIRE(r.code == 2);
+    REQUIRE(r.err.find(c.fragment) != std::string::npos);
+    REQUIRE(r.out.empty());
+  }
+}
+
+TEST_CASE("edgecp-solve --svg writes a well-formed picture", "[cli]") {
+  const auto svg = std::filesystem::temp_directory_path() / "edgecp_cli.svg";
+  const Run r = run(puzzles() + "/e2like_6x6.txt --quiet --mode first --svg " + svg.string());
+  REQUIRE(r.code == 0);
+  std::ifstream in(svg);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str();
+  REQUIRE(text.rfind("<?xml", 0) == 0);
+  REQUIRE(text.find("</svg>") != std::string::npos);
+  // 36 pieces x 4 triangles
+  std::size_t polygons = 0;
+  for (auto at = text.find("<polygon"); at != std::string::npos; at = text.find("<polygon", at + 1)) ++polygons;
+  REQUIRE(polygons == 144);
+}
+#endif
