@@ -17,10 +17,10 @@ namespace {
 using namespace edgecp;
 
 constexpr const char* usage_text =
-    "usage: edgecp-solve [PUZZLE] [--mode first|count|best] [--propagators fc,ac3,ac2001,ac,alldiff|none]\n"
+    "usage: edgecp-solve [PUZZLE] [--mode first|count|best] [--propagators fc,ac3,ac2001,ac,colour,alldiff|none]\n"
     "                    [--order row|frame|spiral|blackwood|mrv] [--breaks D1,D2,...] [--time SEC] [--nodes N]\n"
     "                    [--seed N] [--random-values] [--restart N] [--fix-corner] [--board FILE] [--svg FILE]\n"
-    "                    [--json] [--quiet]\n"
+    "                    [--colour-gate N] [--json] [--quiet]\n"
     "PUZZLE defaults to the bundled 16x16 E2-like puzzle (examples/puzzles/e2like_16x16.txt, generated).\n"
     "Defaults: --mode best --propagators ac,alldiff --order row; --time 30 in best mode, no limit otherwise.\n";
 
@@ -40,12 +40,13 @@ struct Args {
   bool random_values = false;
   std::uint64_t restart = 0;
   bool fix_corner = false;
+  int colour_gate = 0;  // run the colour filter once this many cells are assigned
   std::string board_file, svg_file;
   bool json = false, quiet = false;
 };
 
 // The propagators the command knows, in priority order (cheap first, global filters last).
-constexpr const char* known_propagators[] = {"fc", "ac", "ac2001", "ac3", "alldiff"};
+constexpr const char* known_propagators[] = {"fc", "ac", "ac2001", "ac3", "colour", "alldiff"};
 
 long long parse_integer(const std::string& opt, const std::string& v, long long lo, long long hi) {
   try {
@@ -88,7 +89,7 @@ Args parse_args(int argc, char** argv) {
       if (v != "none")
         for (const auto& p : split(v)) {
           if (std::find(std::begin(known_propagators), std::end(known_propagators), p) == std::end(known_propagators))
-            throw UsageError("--propagators: unknown propagator '" + p + "' (fc, ac3, ac2001, ac, alldiff, none)");
+            throw UsageError("--propagators: unknown propagator '" + p + "' (fc, ac3, ac2001, ac, colour, alldiff, none)");
           a.propagators.push_back(p);
         }
     } else if (arg == "--order") {
@@ -120,6 +121,8 @@ Args parse_args(int argc, char** argv) {
       a.random_values = true;
     } else if (arg == "--fix-corner") {
       a.fix_corner = true;
+    } else if (arg == "--colour-gate") {
+      a.colour_gate = static_cast<int>(parse_integer(arg, value(), 0, max_cells));
     } else if (arg == "--board") {
       a.board_file = value();
     } else if (arg == "--svg") {
@@ -164,13 +167,15 @@ int solve(const Args& a, const Model& m) {
                    p.deepest, p.best_matched, max_score,
                    a.mode == SearchMode::count ? fmt::format(" solutions {}", p.solutions).c_str() : "");
     };
-  std::array<bool, 5> enabled{};
+  std::array<bool, 6> enabled{};
   for (std::size_t i = 0; i < enabled.size(); ++i) enabled[i] = wants(a, known_propagators[i]);
-  Solver<Domain, ForwardChecking, ArcConsistency, AC2001, AC3, PieceAllDifferent> solver(m, opt, enabled);
+  Solver<Domain, ForwardChecking, ArcConsistency, AC2001, AC3, ColourMatching, PieceAllDifferent> solver(m, opt,
+                                                                                                      enabled);
+  if (auto* colour = solver.template get<ColourMatching>()) colour->set_min_assigned(a.colour_gate);
   std::vector<std::string> on, off;
   for (std::size_t i = 0; i < enabled.size(); ++i) {
     if (!enabled[i]) continue;
-    const bool strict = i < 4;  // every propagator but alldiff assumes exact matching
+    const bool strict = i + 1 < enabled.size();  // every propagator but alldiff assumes exact matching
     (strict && opt.budget.active() ? off : on).push_back(known_propagators[i]);
   }
   if (!off.empty() && !a.quiet)

@@ -18,7 +18,7 @@ std::vector<long> last_supports(const AC2001<SmallStore>& p) {
 }
 }  // namespace
 
-TEST_CASE("AC-2001 reaches exactly the AC-1 closure across pushes and pops; last supports round-trip",
+TEST_CASE("AC-2001 reaches exactly the AC-1 closure across pushes and pops, last supports round-trip",
           "[ac2001]") {
   // The walk pops back to earlier levels and propagates again: with untrailed last supports this finds
   // fewer supports than exist (values come back below a stale pointer) and the closure check fails.

@@ -88,7 +88,7 @@ TEST_CASE("Regin's filter equals the projection of all matchings (brute force), 
       });
     }));
     for (int v = 0; v < vars; ++v)  // fixed variables stay out of the matching; every other one is matched
-      REQUIRE((f.matching().match_of_left(v) >= 0) == !got[static_cast<std::size_t>(v)].is_singleton());
+      REQUIRE((f.matching().match_of_left(v) >= 0) == !sets[static_cast<std::size_t>(v)].is_singleton());
   }
   REQUIRE(failures > 50);
   REQUIRE(pruned > 50);

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include <unistd.h>
 
 #include "edgecp/io/puzzle_io.hpp"
 
@@ -19,7 +20,10 @@ struct Run {
 };
 Run run(const std::string& args) {
   const auto dir = std::filesystem::temp_directory_path();
-  const std::string out = (dir / "edgecp_cli_out.txt").string(), err = (dir / "edgecp_cli_err.txt").string();
+  // unique names: ctest runs these test cases in parallel processes
+  static int counter = 0;
+  const std::string tag = std::to_string(::getpid()) + "_" + std::to_string(counter++);
+  const std::string out = (dir / ("edgecp_cli_out_" + tag)).string(), err = (dir / ("edgecp_cli_err_" + tag)).string();
   const std::string cmd = std::string(EDGECP_SOLVE_BINARY) + " " + args + " > " + out + " 2> " + err + " < /dev/null";
   const int status = std::system(cmd.c_str());
   auto slurp = [](const std::string& p) {
@@ -28,7 +32,10 @@ Run run(const std::string& args) {
     ss << in.rdbuf();
     return ss.str();
   };
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+  Run r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+  std::filesystem::remove(out);
+  std::filesystem::remove(err);
+  return r;
 }
 std::string puzzles() { return EDGECP_EXAMPLE_PUZZLES; }
 long long field(const std::string& json, const std::string& key) {
@@ -90,7 +97,7 @@ TEST_CASE("edgecp-solve: bad usage and bad input exit 2 with a one-line message"
   struct Case {
     std::string args, fragment;
   };
-  const auto bad = std::filesystem::temp_directory_path() / "edgecp_bad_puzzle.txt";
+  const auto bad = std::filesystem::temp_directory_path() / ("edgecp_bad_puzzle_" + std::to_string(::getpid()) + ".txt");
   {
     std::ofstream out(bad);
     out << "4 4\n0 0 1 1\n";
@@ -115,7 +122,7 @@ TEST_CASE("edgecp-solve: bad usage and bad input exit 2 with a one-line message"
 }
 
 TEST_CASE("edgecp-solve --svg writes a well-formed picture", "[cli]") {
-  const auto svg = std::filesystem::temp_directory_path() / "edgecp_cli.svg";
+  const auto svg = std::filesystem::temp_directory_path() / ("edgecp_cli_" + std::to_string(::getpid()) + ".svg");
   const Run r = run(puzzles() + "/e2like_6x6.txt --quiet --mode first --svg " + svg.string());
   REQUIRE(r.code == 0);
   std::ifstream in(svg);

@@ -22,7 +22,7 @@ TEST_CASE("Rng::below is in range and roughly uniform", "[generator]") {
   for (int h : hist) REQUIRE(std::abs(h - 10000) < 500);
 }
 
-TEST_CASE("same seed, same puzzle; planted board verifies", "[generator]") {
+TEST_CASE("same seed, same puzzle, and the planted board verifies", "[generator]") {
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     GeneratorOptions o{static_cast<int>(3 + seed % 6), static_cast<int>(3 + seed % 4), 3, 5, seed, seed % 2 == 0};
     const auto a = generate(o);

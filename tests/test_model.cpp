@@ -24,7 +24,7 @@ TEST_CASE("symmetric pieces keep one candidate per distinct look", "[model]") {
   }
 }
 
-TEST_CASE("static domains: grey faces exactly the outside; hints fixed and removed elsewhere", "[model]") {
+TEST_CASE("static domains: grey faces exactly the outside, hints fixed and removed elsewhere", "[model]") {
   auto gen = generate({5, 4, 2, 3, 11, false});
   gen.puzzle.hints.push_back({1, 2, gen.planted[7].piece, gen.planted[7].rotation});
   Model m(gen.puzzle);

@@ -6,6 +6,7 @@
 #include "edgecp/propagators/ac2001.hpp"
 #include "edgecp/propagators/ac3.hpp"
 #include "edgecp/propagators/arc_consistency.hpp"
+#include "edgecp/propagators/colour_matching.hpp"
 #include "edgecp/propagators/forward_checking.hpp"
 #include "edgecp/propagators/piece_all_different.hpp"
 #include "support/propagator_harness.hpp"
@@ -14,8 +15,8 @@ using namespace edgecp;
 using namespace edgecp::test;
 
 namespace {
-using AllSolver = Solver<SmallDomain, ForwardChecking, ArcConsistency, AC2001, AC3, PieceAllDifferent>;
-constexpr std::size_t kProps = 5;
+using AllSolver = Solver<SmallDomain, ForwardChecking, ArcConsistency, AC2001, AC3, ColourMatching, PieceAllDifferent>;
+constexpr std::size_t kProps = 6;
 std::array<bool, kProps> combo(unsigned bits) {
   std::array<bool, kProps> a{};
   for (std::size_t i = 0; i < kProps; ++i) a[i] = (bits >> i) & 1U;
@@ -66,7 +67,7 @@ TEST_CASE("count mode equals brute force for every propagator combination and or
         ++runs;
       }
   }
-  REQUIRE(runs == 4 * 32 * 5);
+  REQUIRE(runs == 4 * 64 * 5);
 }
 
 TEST_CASE("fix_corner divides a square board's count by four", "[solver]") {
@@ -85,7 +86,7 @@ TEST_CASE("first mode returns a verified exact board", "[solver]") {
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
     const Model m = random_model(5, 5, 2, 4, seed, true);
     SearchOptions opt;
-    const auto r = AllSolver(m, opt, {false, true, false, false, true}).run();
+    const auto r = AllSolver(m, opt, {false, true, false, false, false, true}).run();
     REQUIRE(r.status == SearchStatus::solved);
     REQUIRE(r.board_verified);
     REQUIRE(check_board(m, r.board).score == m.geometry().inner_join_count());
@@ -102,8 +103,10 @@ TEST_CASE("Brendan's 5x5 and 6x6 set 1 counts", "[solver][shared]") {
   const Model m6(read_puzzle(p6));
   SearchOptions opt;
   opt.mode = SearchMode::count;
-  for (unsigned bits : {0U, 1U, 2U, 18U, 19U}) {
-    const auto r = Solver<BitDomain<2>, ForwardChecking, ArcConsistency, AC2001, AC3, PieceAllDifferent>(m5, opt, combo(bits)).run();
+  for (unsigned bits : {0U, 1U, 2U, 16U, 34U, 50U}) {
+    const auto r =
+        Solver<BitDomain<2>, ForwardChecking, ArcConsistency, AC2001, AC3, ColourMatching, PieceAllDifferent>(m5, opt, combo(bits))
+            .run();
     REQUIRE(r.solutions == 16);
   }
   const auto plain = Solver<BitDomain<2>, ForwardChecking>(m5, opt, {false}).run();
@@ -122,14 +125,15 @@ TEST_CASE("mismatch budget: a broken join, exact search exhausts, one break find
     REQUIRE(check_board(b.model, b.planted).mismatches == 1);
     SearchOptions exact;
     exact.mode = SearchMode::first;
-    const auto r0 = AllSolver(b.model, exact, {false, true, false, false, true}).run();
+    const auto r0 = AllSolver(b.model, exact, {false, true, false, false, false, true}).run();
     REQUIRE(r0.status == SearchStatus::exhausted);
     REQUIRE(r0.solutions == 0);
     for (bool strict_requested : {false, true}) {
       SearchOptions opt;
       opt.mode = SearchMode::best;
       opt.budget = MismatchBudget({1});
-      AllSolver s(b.model, opt, {strict_requested, strict_requested, strict_requested, strict_requested, true});
+      AllSolver s(b.model, opt,
+                  {strict_requested, strict_requested, strict_requested, strict_requested, strict_requested, true});
       const auto r = s.run();
       REQUIRE(r.board_verified);
       REQUIRE(r.board.complete());
@@ -150,19 +154,19 @@ TEST_CASE("a strict propagator left on under a budget loses the best board", "[s
     SearchOptions opt;
     opt.mode = SearchMode::count;  // count every complete board within the budget
     opt.budget = MismatchBudget({1});
-    const auto sound = AllSolver(b.model, opt, {false, true, false, false, true}).run();
+    const auto sound = AllSolver(b.model, opt, {false, true, false, false, false, true}).run();
     REQUIRE(sound.solutions > 0);  // the one-mismatch boards, the planted one among them
     opt.keep_strict_under_budget = true;
-    const auto unsound = AllSolver(b.model, opt, {false, true, false, false, true}).run();
+    const auto unsound = AllSolver(b.model, opt, {false, true, false, false, false, true}).run();
     REQUIRE(unsound.solutions == 0);  // arc consistency assumes exact matching: every such board is pruned
   }
 }
 
-TEST_CASE("best mode without a budget completes the deepest partial board; the score is recomputed", "[solver]") {
+TEST_CASE("best mode without a budget completes the deepest partial board and recomputes the score", "[solver]") {
   const Broken b = broken_puzzle(2);
   SearchOptions opt;
   opt.mode = SearchMode::best;
-  const auto r = AllSolver(b.model, opt, {false, true, false, false, true}).run();
+  const auto r = AllSolver(b.model, opt, {false, true, false, false, false, true}).run();
   REQUIRE(r.status == SearchStatus::exhausted);
   REQUIRE(r.board.complete());
   REQUIRE(r.board_verified);
@@ -170,7 +174,7 @@ TEST_CASE("best mode without a budget completes the deepest partial board; the s
   REQUIRE(r.score < b.model.geometry().inner_join_count());
 }
 
-TEST_CASE("the same seed gives the same nodes and board; limits stop the search", "[solver]") {
+TEST_CASE("the same seed gives the same nodes and board, limits stop the search", "[solver]") {
   const Model m = random_model(5, 5, 2, 4, 31, true);
   SearchOptions opt;
   opt.mode = SearchMode::best;
@@ -214,7 +218,7 @@ TEST_CASE("statistics and the progress callback", "[solver]") {
     ++calls;
     REQUIRE(p.nodes > 0);
   };
-  const auto r = AllSolver(m, opt, {true, true, false, false, true}).run();
+  const auto r = AllSolver(m, opt, {true, true, false, false, false, true}).run();
   std::uint64_t by_depth = 0;
   for (auto n : r.nodes_by_depth) by_depth += n;
   REQUIRE(by_depth == r.nodes);

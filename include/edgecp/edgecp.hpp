@@ -14,6 +14,7 @@
 #include "edgecp/propagators/ac3.hpp"
 #include "edgecp/propagators/arc_consistency.hpp"
 #include "edgecp/propagators/arc_network.hpp"
+#include "edgecp/propagators/colour_matching.hpp"
 #include "edgecp/propagators/forward_checking.hpp"
 #include "edgecp/propagators/piece_all_different.hpp"
 #include "edgecp/puzzle/board.hpp"

@@ -32,6 +32,13 @@ class BipartiteMatching {
     if (r >= 0) right_[static_cast<std::size_t>(r)] = -1;
     r = -1;
   }
+  /// Matches l with r, unmatching whatever either was matched to.
+  void match(int l, int r) {
+    unmatch_left(l);
+    if (const int o = right_[static_cast<std::size_t>(r)]; o >= 0) left_[static_cast<std::size_t>(o)] = -1;
+    left_[static_cast<std::size_t>(l)] = r;
+    right_[static_cast<std::size_t>(r)] = l;
+  }
   int size() const {
     int n = 0;
     for (int r : left_) n += r >= 0 ? 1 : 0;

@@ -81,6 +81,7 @@ class ArcConsistency {
 
   /// Colours cell c can still show on side s, as last propagated (for tests).
   std::uint64_t shown(std::size_t c, int side) const { return shown_[c * 4 + static_cast<std::size_t>(side)]; }
+  std::size_t cell_count() const { return shown_.size() / 4; }
 
   const PropagatorStats& stats() const { return stats_; }
   PropagatorStats& stats() { return stats_; }

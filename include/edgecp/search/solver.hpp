@@ -176,6 +176,12 @@ class Solver {
   }
 
   const std::vector<int>& order() const { return order_; }
+  /// The propagator of class template P, or nullptr when it is off (e.g. to configure its gate).
+  template <template <class> class P>
+  P<Store>* get() {
+    auto& slot = std::get<std::optional<P<Store>>>(props_);
+    return slot ? &*slot : nullptr;
+  }
   Store& store() { return store_; }
 
  private:

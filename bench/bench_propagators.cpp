@@ -1,0 +1,82 @@
+// Cost of one propagation to fixpoint after one placement, at several depths, on the bundled 16x16 E2-like
+// puzzle. Positions: the planted solution's first d cells in reading order, propagated to fixpoint (setup,
+// outside the timed loop); each iteration pushes, places cell d+1, propagates and pops.
+#include <benchmark/benchmark.h>
+
+#include "bench_common.hpp"
+
+namespace edgecp::bench {
+namespace {
+
+template <template <class> class P>
+void BM_Propagate(benchmark::State& state) {
+  const Model& m = bundled16_model();
+  const Board& planted = bundled16_planted();
+  const int depth = static_cast<int>(state.range(0));
+  const auto cells = prefix_cells(m, depth + 1);
+  Store16 s(static_cast<std::size_t>(m.cell_count()), static_cast<std::size_t>(m.candidate_count()));
+  load_static_domains(s, m);
+  P<Store16> p(m, s);
+  bool ok = p.propagate(s) == Status::ok;
+  for (int i = 0; i < depth && ok; ++i) {
+    const auto c = static_cast<std::size_t>(cells[static_cast<std::size_t>(i)]);
+    (void)s.assign(c, static_cast<std::size_t>(planted.cells[c]));
+    ok = p.propagate(s) == Status::ok;
+  }
+  if (!ok) {
+    state.SkipWithError("position failed");
+    return;
+  }
+  const auto next = static_cast<std::size_t>(cells.back());
+  const PropagatorStats before = p.stats();
+  for (auto _ : state) {
+    s.push_level();
+    (void)s.assign(next, static_cast<std::size_t>(planted.cells[next]));
+    benchmark::DoNotOptimize(p.propagate(s));
+    s.pop_level();
+  }
+  const auto n = static_cast<double>(state.iterations());
+  state.counters["checks"] = static_cast<double>(p.stats().checks - before.checks) / n;
+  state.counters["revisions"] = static_cast<double>(p.stats().revisions - before.revisions) / n;
+  state.counters["deletions"] = static_cast<double>(p.stats().deletions - before.deletions) / n;
+}
+
+#define EDGECP_DEPTHS ->Arg(20)->Arg(60)->Arg(120)->Arg(180)->Unit(benchmark::kMicrosecond)
+BENCHMARK_TEMPLATE(BM_Propagate, ForwardChecking) EDGECP_DEPTHS;
+BENCHMARK_TEMPLATE(BM_Propagate, AC3) EDGECP_DEPTHS;
+BENCHMARK_TEMPLATE(BM_Propagate, AC2001) EDGECP_DEPTHS;
+BENCHMARK_TEMPLATE(BM_Propagate, ArcConsistency) EDGECP_DEPTHS;
+BENCHMARK_TEMPLATE(BM_Propagate, PieceAllDifferent) EDGECP_DEPTHS;
+BENCHMARK_TEMPLATE(BM_Propagate, ColourMatching) EDGECP_DEPTHS;
+
+/// Piece all-different from scratch (a fresh matching, full SCC pass) on the same positions, for comparison
+/// with the incremental call above.
+void BM_AllDifferentFromScratch(benchmark::State& state) {
+  const Model& m = bundled16_model();
+  const Board& planted = bundled16_planted();
+  const int depth = static_cast<int>(state.range(0));
+  const auto cells = prefix_cells(m, depth + 1);
+  Store16 s(static_cast<std::size_t>(m.cell_count()), static_cast<std::size_t>(m.candidate_count()));
+  load_static_domains(s, m);
+  PieceAllDifferent<Store16> p(m, s);
+  for (int i = 0; i <= depth; ++i) {
+    const auto c = static_cast<std::size_t>(cells[static_cast<std::size_t>(i)]);
+    (void)s.assign(c, static_cast<std::size_t>(planted.cells[c]));
+    if (p.propagate(s) != Status::ok) {
+      state.SkipWithError("position failed");
+      return;
+    }
+  }
+  std::uint64_t ops = 0;
+  for (auto _ : state) {
+    AllDifferentFilter<E2Domain> fresh(m.cell_count(), m.piece_count());
+    benchmark::DoNotOptimize(fresh.filter([&](int c) -> const E2Domain& { return p.pieces(static_cast<std::size_t>(c)); },
+                                          [](int, int) {}));
+    ops += fresh.edge_operations();
+  }
+  state.counters["edge_ops"] = static_cast<double>(ops) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_AllDifferentFromScratch) EDGECP_DEPTHS;
+
+}  // namespace
+}  // namespace edgecp::bench

@@ -1,0 +1,275 @@
+// The per-colour matching filter: the half-edges of each colour must find distinct join ends.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "edgecp/core/candidate_masks.hpp"
+#include "edgecp/core/propagator.hpp"
+#include "edgecp/graph/bipartite_matching.hpp"
+#include "edgecp/graph/scc.hpp"
+#include "edgecp/puzzle/model.hpp"
+
+namespace edgecp {
+
+/// For each colour k other than grey, a bipartite graph: left nodes are the half-edges of colour k (piece,
+/// side index); right nodes are the join ends (cell, side) of inner joins. An edge links half-edge (p, i) and
+/// end (c, s) when the candidate (p, r = s - i mod 4) is in c's domain and the neighbour across s can still
+/// show k on the facing side. In an exact solution every half-edge sits on a distinct join end, and every end
+/// facing an assigned neighbour that shows k ("forced") is covered. The filter deletes every edge in no
+/// matching that saturates the half-edges and covers the forced ends, and with it the candidate that would put
+/// that half-edge there; it fails when no such matching exists or when a colour has an odd number of
+/// half-edges (they pair up across joins).
+///
+/// Method: the matchings wanted are the perfect matchings of the graph extended with |ends| - |half-edges|
+/// interchangeable "filler" nodes adjacent to every unforced end, filtered by Regin's SCC rule (Regin, AAAI
+/// 1994) on the graph contracted onto the half-edges plus one node standing for all fillers. The per-colour
+/// all-different idea for edge matching: Ansotegui, Bejar, Fernandez & Mateu, "Edge matching puzzles as hard
+/// SAT/CSP benchmarks", CP 2008 workshop; the exact definition here is ours (docs/design.md).
+///
+/// Each call rebuilds every colour's graph from the domains and repeats until no deletion: O(sum of domain
+/// sizes) to build plus matching repair and O(V + E) per colour. Expensive early, cheap deep: a gate runs it
+/// only once `min_assigned` cells are assigned. Strict: a mismatch budget makes it unsound.
+template <class Store>
+class ColourMatching {
+ public:
+  using Domain = typename Store::domain_type;
+  static constexpr bool strict = true;
+  static constexpr std::string_view name = "colour";
+
+  ColourMatching(const Model& m, Store& s) : model_(&m), masks_(m), sub_(s.subscribe()) {
+    const int np = m.piece_count();
+    const int colours = m.colour_count();
+    left_of_colour_.assign(static_cast<std::size_t>(colours), {});
+    for (int p = 0; p < np; ++p)
+      for (int i = 0; i < 4; ++i) {
+        const int k = m.puzzle().pieces[static_cast<std::size_t>(p)].colours[static_cast<std::size_t>(i)];
+        if (k == grey) continue;
+        left_of_colour_[static_cast<std::size_t>(k)].push_back(p * 4 + i);
+      }
+    for (int k = 0; k < colours; ++k)
+      if (left_of_colour_[static_cast<std::size_t>(k)].size() % 2 != 0) odd_colour_ = true;
+    // local index of half-edge h (p*4+i) within its colour
+    local_.assign(static_cast<std::size_t>(np) * 4, -1);
+    for (int k = 0; k < colours; ++k) {
+      const auto& l = left_of_colour_[static_cast<std::size_t>(k)];
+      for (std::size_t j = 0; j < l.size(); ++j) local_[static_cast<std::size_t>(l[j])] = static_cast<int>(j);
+    }
+    const int ends = m.cell_count() * 4;
+    matchings_.resize(static_cast<std::size_t>(colours));
+    for (int k = 1; k < colours; ++k)
+      matchings_[static_cast<std::size_t>(k)].reset(static_cast<int>(left_of_colour_[static_cast<std::size_t>(k)].size()), ends);
+    const Geometry& g = m.geometry();
+    for (int c = 0; c < m.cell_count(); ++c)
+      for (int sd = 0; sd < 4; ++sd)
+        if (g.neighbour(c, sd) >= 0) ++inner_ends_;
+  }
+
+  /// Run only when at least this many cells are assigned (0: always).
+  void set_min_assigned(int n) { min_assigned_ = n; }
+  int min_assigned() const { return min_assigned_; }
+
+  Status propagate(Store& s) {
+    if (s.cursor(sub_) == s.log_size()) return Status::ok;  // nothing changed since the last full run
+    if (min_assigned_ > 0) {
+      int assigned = 0;
+      for (std::size_t c = 0; c < s.cell_count(); ++c) assigned += s.is_assigned(c) ? 1 : 0;
+      if (assigned < min_assigned_) return Status::ok;  // gated: the events stay pending for later
+    }
+    CallCounter<Store> count(stats_, s);
+    if (odd_colour_) return count.fail();
+    while (true) {
+      ++stats_.revisions;
+      build(s);
+      bool removed = false;
+      for (int k = 1; k < model_->colour_count(); ++k) {
+        if (!filter_colour(k)) return count.fail();
+      }
+      for (const auto& [cell, cand] : dead_) removed |= s.remove(static_cast<std::size_t>(cell), static_cast<std::size_t>(cand));
+      for (std::size_t c = 0; c < s.cell_count(); ++c)
+        if (s.empty(c)) return count.fail();
+      if (!removed) break;
+    }
+    s.consume(sub_);
+    return Status::ok;
+  }
+
+  const PropagatorStats& stats() const { return stats_; }
+  PropagatorStats& stats() { return stats_; }
+
+ private:
+  struct Edge {
+    int left;  // local half-edge index within the colour
+    int end;   // join end: cell * 4 + side
+    int cand;  // the candidate that puts the half-edge there
+  };
+
+  /// Collects every colour's edges from the domains, and the forced ends.
+  void build(const Store& s) {
+    const Geometry& g = model_->geometry();
+    const int colours = model_->colour_count();
+    const std::size_t ncells = s.cell_count();
+    // colours each (cell, side) can still show
+    show_.assign(ncells * 4, 0);
+    for (std::size_t c = 0; c < ncells; ++c)
+      s.for_each(c, [&](std::size_t a) {
+        for (int sd = 0; sd < 4; ++sd) show_[c * 4 + static_cast<std::size_t>(sd)] |= std::uint64_t{1} << model_->colour(static_cast<int>(a), sd);
+      });
+    edges_.assign(static_cast<std::size_t>(colours), {});
+    forced_.assign(ncells * 4, 0);
+    for (std::size_t c = 0; c < ncells; ++c) {
+      for (int sd = 0; sd < 4; ++sd) {
+        const int n = g.neighbour(static_cast<int>(c), sd);
+        if (n < 0) continue;
+        const auto end = c * 4 + static_cast<std::size_t>(sd);
+        const std::uint64_t facing = show_[static_cast<std::size_t>(n) * 4 + static_cast<std::size_t>(opposite(sd))];
+        if (s.is_assigned(static_cast<std::size_t>(n))) forced_[end] = 1;  // forced for the one colour n shows
+        s.for_each(c, [&](std::size_t a) {
+          const int k = model_->colour(static_cast<int>(a), sd);
+          if (k == grey || !((facing >> k) & 1U)) return;
+          const auto cand = model_->candidate(static_cast<int>(a));
+          const int i = (sd - cand.rotation + 4) & 3;
+          edges_[static_cast<std::size_t>(k)].push_back(
+              {local_[static_cast<std::size_t>(cand.piece * 4 + i)], static_cast<int>(end), static_cast<int>(a)});
+          ++stats_.checks;
+        });
+      }
+    }
+    dead_.clear();
+  }
+
+  /// Regin on one colour; false when no matching saturates the half-edges and covers the forced ends.
+  bool filter_colour(int k) {
+    const auto& edges = edges_[static_cast<std::size_t>(k)];
+    const int nl = static_cast<int>(left_of_colour_[static_cast<std::size_t>(k)].size());
+    if (nl == 0) return true;
+    const int nends = static_cast<int>(forced_.size());
+    // CSR by left node and by end
+    by_left_start_.assign(static_cast<std::size_t>(nl) + 1, 0);
+    by_end_start_.assign(static_cast<std::size_t>(nends) + 1, 0);
+    for (const Edge& e : edges) {
+      ++by_left_start_[static_cast<std::size_t>(e.left) + 1];
+      ++by_end_start_[static_cast<std::size_t>(e.end) + 1];
+    }
+    for (int l = 0; l < nl; ++l) by_left_start_[static_cast<std::size_t>(l) + 1] += by_left_start_[static_cast<std::size_t>(l)];
+    for (int e = 0; e < nends; ++e) by_end_start_[static_cast<std::size_t>(e) + 1] += by_end_start_[static_cast<std::size_t>(e)];
+    by_left_.resize(edges.size());
+    by_end_.resize(edges.size());
+    fill_.assign(by_left_start_.begin(), by_left_start_.end() - 1);
+    for (std::size_t j = 0; j < edges.size(); ++j) by_left_[static_cast<std::size_t>(fill_[static_cast<std::size_t>(edges[j].left)]++)] = static_cast<int>(j);
+    fill_.assign(by_end_start_.begin(), by_end_start_.end() - 1);
+    for (std::size_t j = 0; j < edges.size(); ++j) by_end_[static_cast<std::size_t>(fill_[static_cast<std::size_t>(edges[j].end)]++)] = static_cast<int>(j);
+
+    // forced ends of this colour: facing an assigned neighbour that shows k
+    const Geometry& g = model_->geometry();
+    forced_k_.assign(static_cast<std::size_t>(nends), 0);
+    int forced_count = 0;
+    for (int e = 0; e < nends; ++e) {
+      if (!forced_[static_cast<std::size_t>(e)]) continue;
+      const int n = g.neighbour(e / 4, e % 4);
+      if ((show_[static_cast<std::size_t>(n) * 4 + static_cast<std::size_t>(opposite(e % 4))] >> k) & 1U) {
+        forced_k_[static_cast<std::size_t>(e)] = 1;
+        ++forced_count;
+      }
+    }
+    if (forced_count > nl) return false;
+
+    BipartiteMatching& mt = matchings_[static_cast<std::size_t>(k)];
+    auto adj = [&](int l, auto&& visit) {
+      for (int j = by_left_start_[static_cast<std::size_t>(l)]; j < by_left_start_[static_cast<std::size_t>(l) + 1]; ++j)
+        if (visit(edges[static_cast<std::size_t>(by_left_[static_cast<std::size_t>(j)])].end)) return;
+    };
+    // warm start: drop matched pairs that are no longer edges
+    for (int l = 0; l < nl; ++l) {
+      const int e = mt.match_of_left(l);
+      if (e < 0) continue;
+      bool still = false;
+      adj(l, [&](int x) { return still = (x == e); });
+      if (!still) mt.unmatch_left(l);
+    }
+    for (int l = 0; l < nl; ++l)
+      if (mt.match_of_left(l) < 0 && !mt.augment(l, adj)) return false;
+    // cover the forced ends: move a half-edge onto each uncovered one along an alternating path that ends by
+    // releasing an unforced end
+    for (int e = 0; e < nends; ++e)
+      if (forced_k_[static_cast<std::size_t>(e)] && mt.match_of_right(e) < 0) {
+        seen_.assign(static_cast<std::size_t>(nl), 0);
+        if (!cover(e, mt, edges)) return false;
+      }
+
+    // Contracted graph: half-edges 0..nl-1 and node nl for all fillers (there are |ends| - nl of them; the
+    // unmatched unforced ends are theirs). l -> w iff w can take l's end; l -> fillers iff l's end is unforced;
+    // fillers -> w iff w has an edge to an end no half-edge holds.
+    const int fillers = nl;
+    const bool have_fillers = inner_ends_ > nl;
+    graph_.clear();
+    for (int l = 0; l < nl; ++l) {
+      const int e = mt.match_of_left(l);
+      for (int j = by_end_start_[static_cast<std::size_t>(e)]; j < by_end_start_[static_cast<std::size_t>(e) + 1]; ++j) {
+        const int w = edges[static_cast<std::size_t>(by_end_[static_cast<std::size_t>(j)])].left;
+        if (w != l) graph_.add_edge(w);
+      }
+      if (have_fillers && !forced_k_[static_cast<std::size_t>(e)]) graph_.add_edge(fillers);
+      graph_.end_vertex();
+    }
+    for (const Edge& ed : edges)
+      if (mt.match_of_right(ed.end) < 0) graph_.add_edge(ed.left);
+    graph_.end_vertex();
+    (void)scc_.run(graph_, comp_);
+    for (const Edge& ed : edges) {
+      if (mt.match_of_left(ed.left) == ed.end) continue;
+      const int owner = mt.match_of_right(ed.end);
+      const int holder = owner >= 0 ? owner : fillers;
+      if (comp_[static_cast<std::size_t>(holder)] != comp_[static_cast<std::size_t>(ed.left)]) dead_.emplace_back(ed.end / 4, ed.cand);
+    }
+    stats_.checks += edges.size();
+    return true;
+  }
+
+  /// Alternating path from the uncovered forced end e: some half-edge l adjacent to e moves onto it; its old
+  /// end must be unforced, or covered in turn.
+  bool cover(int e, BipartiteMatching& mt, const std::vector<Edge>& edges) {
+    for (int j = by_end_start_[static_cast<std::size_t>(e)]; j < by_end_start_[static_cast<std::size_t>(e) + 1]; ++j) {
+      const int l = edges[static_cast<std::size_t>(by_end_[static_cast<std::size_t>(j)])].left;
+      if (seen_[static_cast<std::size_t>(l)]) continue;
+      seen_[static_cast<std::size_t>(l)] = 1;
+      const int old = mt.match_of_left(l);
+      if (!forced_k_[static_cast<std::size_t>(old)]) {
+        mt.match(l, e);
+        return true;
+      }
+      // old is forced: l moves to e only if another half-edge can take old
+      mt.unmatch_left(l);
+      mt.match(l, e);
+      if (cover(old, mt, edges)) return true;
+      mt.match(l, old);
+    }
+    return false;
+  }
+
+  // constant data
+  const Model* model_;
+  CandidateMasks<Domain> masks_;
+  std::size_t sub_;
+  std::vector<std::vector<int>> left_of_colour_;  // half-edges (piece*4 + side index) of each colour
+  std::vector<int> local_;                        // local_[p*4+i] = index of that half-edge within its colour
+  bool odd_colour_ = false;                       // some colour has an odd number of half-edges: no exact tiling
+  int inner_ends_ = 0;
+  int min_assigned_ = 0;
+  // untrailed persistent: one matching per colour, a warm start (valid after backtracking: edges only return)
+  std::vector<BipartiteMatching> matchings_;  // over (local half-edge, end)
+  PropagatorStats stats_;
+  // scratch
+  std::vector<std::uint64_t> show_;           // show_[c*4+s] = colours c's domain shows on s
+  std::vector<std::vector<Edge>> edges_;      // per colour
+  std::vector<std::uint8_t> forced_, forced_k_;
+  std::vector<int> by_left_start_, by_left_, by_end_start_, by_end_, fill_;
+  std::vector<std::uint8_t> seen_;
+  CsrGraph graph_;
+  SccFinder scc_;
+  std::vector<int> comp_;
+  std::vector<std::pair<int, int>> dead_;     // (cell, candidate) to remove
+};
+
+}  // namespace edgecp
