@@ -8,6 +8,19 @@
 namespace edgecp::bench {
 namespace {
 
+/// Places the planted pieces of `cells` one by one, propagating after each; false if a propagation fails.
+template <class P>
+bool place(Store16& s, P& p, const std::vector<int>& cells, std::size_t count) {
+  const Board& planted = bundled16_planted();
+  bool ok = p.propagate(s) == Status::ok;
+  for (std::size_t i = 0; i < count && ok; ++i) {
+    const auto c = static_cast<std::size_t>(cells[i]);
+    (void)s.assign(c, static_cast<std::size_t>(planted.cells[c]));
+    ok = p.propagate(s) == Status::ok;
+  }
+  return ok;
+}
+
 template <template <class> class P>
 void BM_Propagate(benchmark::State& state) {
   const Model& m = bundled16_model();
@@ -17,16 +30,7 @@ void BM_Propagate(benchmark::State& state) {
   Store16 s(static_cast<std::size_t>(m.cell_count()), static_cast<std::size_t>(m.candidate_count()));
   load_static_domains(s, m);
   P<Store16> p(m, s);
-  bool ok = p.propagate(s) == Status::ok;
-  for (int i = 0; i < depth && ok; ++i) {
-    const auto c = static_cast<std::size_t>(cells[static_cast<std::size_t>(i)]);
-    (void)s.assign(c, static_cast<std::size_t>(planted.cells[c]));
-    ok = p.propagate(s) == Status::ok;
-  }
-  if (!ok) {
-    state.SkipWithError("position failed");
-    return;
-  }
+  if (!place(s, p, cells, static_cast<std::size_t>(depth))) return state.SkipWithError("position failed");
   const auto next = static_cast<std::size_t>(cells.back());
   const PropagatorStats before = p.stats();
   for (auto _ : state) {
@@ -53,20 +57,13 @@ BENCHMARK_TEMPLATE(BM_Propagate, ColourMatching) EDGECP_DEPTHS;
 /// with the incremental call above.
 void BM_AllDifferentFromScratch(benchmark::State& state) {
   const Model& m = bundled16_model();
-  const Board& planted = bundled16_planted();
   const int depth = static_cast<int>(state.range(0));
   const auto cells = prefix_cells(m, depth + 1);
   Store16 s(static_cast<std::size_t>(m.cell_count()), static_cast<std::size_t>(m.candidate_count()));
   load_static_domains(s, m);
   PieceAllDifferent<Store16> p(m, s);
-  for (int i = 0; i <= depth; ++i) {
-    const auto c = static_cast<std::size_t>(cells[static_cast<std::size_t>(i)]);
-    (void)s.assign(c, static_cast<std::size_t>(planted.cells[c]));
-    if (p.propagate(s) != Status::ok) {
-      state.SkipWithError("position failed");
-      return;
-    }
-  }
+  // the position right after the incremental benchmark's placement
+  if (!place(s, p, cells, cells.size())) return state.SkipWithError("position failed");
   std::uint64_t ops = 0;
   for (auto _ : state) {
     AllDifferentFilter<E2Domain> fresh(m.cell_count(), m.piece_count());

@@ -22,7 +22,9 @@ constexpr const char* usage_text =
     "                    [--seed N] [--random-values] [--restart N] [--fix-corner] [--board FILE] [--svg FILE]\n"
     "                    [--colour-gate N] [--json] [--quiet]\n"
     "PUZZLE defaults to the bundled 16x16 E2-like puzzle (examples/puzzles/e2like_16x16.txt, generated).\n"
-    "Defaults: --mode best --propagators ac,alldiff --order row; --time 30 in best mode, no limit otherwise.\n";
+    "Defaults: --mode best --propagators ac,alldiff --order row; --time 30 in best mode, no limit otherwise.\n"
+    "--breaks D1,...: Blackwood-style mismatch budget (strict propagators are switched off).\n"
+    "--colour-gate N: run the colour filter only once N cells are assigned.\n";
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -224,6 +226,9 @@ int solve(const Args& a, const Model& m) {
     first = false;
   }
   stats += "}";
+  std::string by_depth = "[";
+  for (std::size_t i = 0; i < r.nodes_by_depth.size(); ++i) by_depth += (i ? "," : "") + std::to_string(r.nodes_by_depth[i]);
+  by_depth += "]";
   std::string breaks = "[";
   for (std::size_t i = 0; i < a.breaks.size(); ++i) breaks += (i ? "," : "") + std::to_string(a.breaks[i]);
   breaks += "]";
@@ -250,6 +255,7 @@ int solve(const Args& a, const Model& m) {
         .raw("propagators", props)
         .raw("switched_off", off_json)
         .raw("propagator_stats", stats)
+        .raw("nodes_by_depth", by_depth)
         .boolean("verified", r.board_verified)
         .raw("board", json_board(m, r.board));
     std::cout << o.str() << "\n";

@@ -1,6 +1,7 @@
 // Regin's domain-consistent filter for all-different over variables with value sets.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -67,6 +68,7 @@ class AllDifferentFilter {
     }
     for (int v : free_vars_)
       if (matching_.match_of_left(v) < 0 && !matching_.augment(v, adj)) return false;
+    assert(is_matching(matching_, adj));  // debug builds (and the tests) check the repaired matching
 
     // Unmatched edges of the free variables grouped by value (counting sort): by_value_[start_[u] ..
     // start_[u+1]) are the variables whose set holds u without being matched to it. Edges to taken values die.

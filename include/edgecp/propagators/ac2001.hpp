@@ -35,20 +35,8 @@ class AC2001 {
 
   Status propagate(Store& s) {
     CallCounter<Store> count(stats_, s);
-    for (std::size_t i = s.cursor(sub_); i < s.log_size(); ++i) queue_.arcs_into(s.logged_cell(i));
-    while (!queue_.empty()) {
-      const int ai = queue_.pop();
-      if (revise(s, ai)) {
-        const Arc& arc = arcs_[static_cast<std::size_t>(ai)];
-        if (s.empty(static_cast<std::size_t>(arc.x))) {
-          queue_.clear();
-          return count.fail();
-        }
-        queue_.arcs_into(static_cast<std::size_t>(arc.x), queue_.reverse(ai));
-      }
-    }
-    s.consume(sub_);
-    return Status::ok;
+    const bool ok = run_arc_queue(s, sub_, arcs_, queue_, [&](int ai) { return revise(s, ai); });
+    return ok ? Status::ok : count.fail();
   }
 
   /// The last support of value a on arc ai (-1 before the first search); for tests.

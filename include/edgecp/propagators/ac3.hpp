@@ -26,20 +26,9 @@ class AC3 {
 
   Status propagate(Store& s) {
     CallCounter<Store> count(stats_, s);
-    for (std::size_t i = s.cursor(sub_); i < s.log_size(); ++i) queue_.arcs_into(s.logged_cell(i));
-    while (!queue_.empty()) {
-      const int ai = queue_.pop();
-      const Arc& arc = arcs_[static_cast<std::size_t>(ai)];
-      if (revise(s, arc)) {
-        if (s.empty(static_cast<std::size_t>(arc.x))) {
-          queue_.clear();
-          return count.fail();
-        }
-        queue_.arcs_into(static_cast<std::size_t>(arc.x), queue_.reverse(ai));
-      }
-    }
-    s.consume(sub_);
-    return Status::ok;
+    const bool ok = run_arc_queue(s, sub_, arcs_, queue_,
+                                  [&](int ai) { return revise(s, arcs_[static_cast<std::size_t>(ai)]); });
+    return ok ? Status::ok : count.fail();
   }
 
   const PropagatorStats& stats() const { return stats_; }

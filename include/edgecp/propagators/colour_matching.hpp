@@ -3,9 +3,9 @@
 
 #include <cstdint>
 #include <string_view>
+#include <utility>
 #include <vector>
 
-#include "edgecp/core/candidate_masks.hpp"
 #include "edgecp/core/propagator.hpp"
 #include "edgecp/graph/bipartite_matching.hpp"
 #include "edgecp/graph/scc.hpp"
@@ -38,7 +38,7 @@ class ColourMatching {
   static constexpr bool strict = true;
   static constexpr std::string_view name = "colour";
 
-  ColourMatching(const Model& m, Store& s) : model_(&m), masks_(m), sub_(s.subscribe()) {
+  ColourMatching(const Model& m, Store& s) : model_(&m), sub_(s.subscribe()) {
     const int np = m.piece_count();
     const int colours = m.colour_count();
     left_of_colour_.assign(static_cast<std::size_t>(colours), {});
@@ -250,7 +250,6 @@ class ColourMatching {
 
   // constant data
   const Model* model_;
-  CandidateMasks<Domain> masks_;
   std::size_t sub_;
   std::vector<std::vector<int>> left_of_colour_;  // half-edges (piece*4 + side index) of each colour
   std::vector<int> local_;                        // local_[p*4+i] = index of that half-edge within its colour

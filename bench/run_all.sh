@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Regenerates every number in docs/results.md: the Google Benchmark suite, whole searches through
+# edgecp-solve --json, and the nodes-by-depth chart. Needs a Release build in build/ and python3 (for the
+# chart). Results go to bench/out/; copy the tables you want into docs/results.md.
+# usage: bench/run_all.sh [REPEATS]   (medians over REPEATS runs, default 3)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repeats=${1:-3}
+out=bench/out
+mkdir -p "$out"
+solve=build/examples/edgecp-solve
+data=../shared/data
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
+  echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores"
+  echo "commit: $(git rev-parse --short HEAD)"
+} > "$out/machine.txt"
+
+# 1-2. propagation cost by depth, alldiff from scratch vs incremental, throughput, counting (Google Benchmark)
+build/bench/edgecp_bench --benchmark_repetitions="$repeats" --benchmark_report_aggregates_only=true \
+  --benchmark_min_time=0.2 --benchmark_out="$out/bench.json" --benchmark_out_format=json | tee "$out/bench.txt"
+
+# 3. counting Brendan's 6x6 (and 5x5) per propagator set, and the nodes-by-depth chart
+if [ -f "$data/brendan/set1_06x06.txt" ]; then
+  for cfg in none fc ac ac,alldiff fc,ac,alldiff; do
+    for i in $(seq "$repeats"); do
+      "$solve" "$data/brendan/set1_06x06.txt" --mode count --quiet --json --propagators "$cfg" > "$out/count06_${cfg//,/+}_$i.json"
+    done
+  done
+  python3 bench/plot_nodes_by_depth.py docs/nodes_by_depth.svg "Brendan 6x6 set 1, count all 260 solutions, reading order" \
+    none="$out/count06_none_1.json" fc="$out/count06_fc_1.json" ac="$out/count06_ac_1.json" \
+    ac+alldiff="$out/count06_ac+alldiff_1.json"
+fi
+
+# 4. piece all-different inside a mismatch-tolerant search on E2: 10 seeds, same time, with and without
+e2=$data/e2/e2.txt
+[ -f "$e2" ] || e2=examples/puzzles/e2like_16x16.txt
+for seed in $(seq 1 10); do
+  for cfg in none alldiff; do
+    "$solve" "$e2" --mode best --quiet --json --time 60 --seed "$seed" --random-values --restart 5000000 \
+      --breaks 180,190,200,205,210,215,220,225,230,235 --propagators "$cfg" > "$out/e2_${cfg}_$seed.json"
+  done
+done
+echo "done: $out"
