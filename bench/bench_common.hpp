@@ -27,6 +27,35 @@ inline const Board& bundled16_planted() {
   return b;
 }
 
+/// A position source: a puzzle and a board whose first cells (reading order) match exactly.
+struct PositionSource {
+  const Model* model;
+  Board board;
+};
+
+/// The bundled 16x16 with its planted solution.
+inline const PositionSource& bundled16_source() {
+  static const PositionSource src{&bundled16_model(), bundled16_planted()};
+  return src;
+}
+
+/// ../shared/data/e2/e2.txt (null model when absent) with a board from a real search: the plain driver in best
+/// mode, reading order, break indices from 180 on, 2 M nodes. No break can land before placement 180, so the
+/// board's first 179 placements match exactly.
+inline const PositionSource& e2_source() {
+  static const PositionSource src = [] {
+    if (!have_shared("e2/e2.txt")) return PositionSource{nullptr, {}};
+    static const Model m(read_puzzle(shared("e2/e2.txt")));
+    SearchOptions opt;
+    opt.mode = SearchMode::best;
+    opt.node_limit = 2'000'000;
+    opt.budget = MismatchBudget({180, 190, 200, 205, 210, 215, 220, 225, 230, 235});
+    Solver<E2Domain> s(m, opt);
+    return PositionSource{&m, s.run().board};
+  }();
+  return src;
+}
+
 /// The first `depth` cells of the reading order (hints skipped) assigned as in `board`.
 inline std::vector<int> prefix_cells(const Model& m, int depth) {
   std::vector<int> out;

@@ -1,6 +1,7 @@
-// Cost of one propagation to fixpoint after one placement, at several depths, on the bundled 16x16 E2-like
-// puzzle. Positions: the planted solution's first d cells in reading order, propagated to fixpoint (setup,
-// outside the timed loop); each iteration pushes, places cell d+1, propagates and pops.
+// Cost of one propagation to fixpoint after one placement, at several depths. Positions: the first d cells in
+// reading order of a board, placed and propagated to fixpoint (setup, outside the timed loop); each iteration
+// pushes, places cell d+1, propagates and pops. Boards: the bundled 16x16 E2-like puzzle's planted solution,
+// and on ../shared/data/e2/e2.txt a board from a real budgeted search (its first 179 placements match).
 #include <benchmark/benchmark.h>
 
 #include "bench_common.hpp"
@@ -8,29 +9,29 @@
 namespace edgecp::bench {
 namespace {
 
-/// Places the planted pieces of `cells` one by one, propagating after each; false if a propagation fails.
+/// Places the board's pieces on `cells` one by one, propagating after each; false if a propagation fails.
 template <class P>
-bool place(Store16& s, P& p, const std::vector<int>& cells, std::size_t count) {
-  const Board& planted = bundled16_planted();
+bool place(Store16& s, P& p, const Board& board, const std::vector<int>& cells, std::size_t count) {
   bool ok = p.propagate(s) == Status::ok;
   for (std::size_t i = 0; i < count && ok; ++i) {
     const auto c = static_cast<std::size_t>(cells[i]);
-    (void)s.assign(c, static_cast<std::size_t>(planted.cells[c]));
+    (void)s.assign(c, static_cast<std::size_t>(board.cells[c]));
     ok = p.propagate(s) == Status::ok;
   }
   return ok;
 }
 
 template <template <class> class P>
-void BM_Propagate(benchmark::State& state) {
-  const Model& m = bundled16_model();
-  const Board& planted = bundled16_planted();
+void propagate_bench(benchmark::State& state, const PositionSource& src) {
+  if (!src.model) return state.SkipWithError("../shared/data absent");
+  const Model& m = *src.model;
+  const Board& planted = src.board;
   const int depth = static_cast<int>(state.range(0));
   const auto cells = prefix_cells(m, depth + 1);
   Store16 s(static_cast<std::size_t>(m.cell_count()), static_cast<std::size_t>(m.candidate_count()));
   load_static_domains(s, m);
   P<Store16> p(m, s);
-  if (!place(s, p, cells, static_cast<std::size_t>(depth))) return state.SkipWithError("position failed");
+  if (!place(s, p, planted, cells, static_cast<std::size_t>(depth))) return state.SkipWithError("position failed");
   const auto next = static_cast<std::size_t>(cells.back());
   const PropagatorStats before = p.stats();
   for (auto _ : state) {
@@ -45,13 +46,29 @@ void BM_Propagate(benchmark::State& state) {
   state.counters["deletions"] = static_cast<double>(p.stats().deletions - before.deletions) / n;
 }
 
+template <template <class> class P>
+void BM_Propagate(benchmark::State& state) {
+  propagate_bench<P>(state, bundled16_source());
+}
+template <template <class> class P>
+void BM_PropagateE2(benchmark::State& state) {
+  propagate_bench<P>(state, e2_source());
+}
+
 #define EDGECP_DEPTHS ->Arg(20)->Arg(60)->Arg(120)->Arg(180)->Unit(benchmark::kMicrosecond)
+#define EDGECP_E2_DEPTHS ->Arg(20)->Arg(60)->Arg(120)->Arg(170)->Unit(benchmark::kMicrosecond)
 BENCHMARK_TEMPLATE(BM_Propagate, ForwardChecking) EDGECP_DEPTHS;
 BENCHMARK_TEMPLATE(BM_Propagate, AC3) EDGECP_DEPTHS;
 BENCHMARK_TEMPLATE(BM_Propagate, AC2001) EDGECP_DEPTHS;
 BENCHMARK_TEMPLATE(BM_Propagate, ArcConsistency) EDGECP_DEPTHS;
 BENCHMARK_TEMPLATE(BM_Propagate, PieceAllDifferent) EDGECP_DEPTHS;
 BENCHMARK_TEMPLATE(BM_Propagate, ColourMatching) EDGECP_DEPTHS;
+BENCHMARK_TEMPLATE(BM_PropagateE2, ForwardChecking) EDGECP_E2_DEPTHS;
+BENCHMARK_TEMPLATE(BM_PropagateE2, AC3) EDGECP_E2_DEPTHS;
+BENCHMARK_TEMPLATE(BM_PropagateE2, AC2001) EDGECP_E2_DEPTHS;
+BENCHMARK_TEMPLATE(BM_PropagateE2, ArcConsistency) EDGECP_E2_DEPTHS;
+BENCHMARK_TEMPLATE(BM_PropagateE2, PieceAllDifferent) EDGECP_E2_DEPTHS;
+BENCHMARK_TEMPLATE(BM_PropagateE2, ColourMatching) EDGECP_E2_DEPTHS;
 
 /// Piece all-different from scratch (a fresh matching, full SCC pass) on the same positions, for comparison
 /// with the incremental call above.
@@ -63,7 +80,7 @@ void BM_AllDifferentFromScratch(benchmark::State& state) {
   load_static_domains(s, m);
   PieceAllDifferent<Store16> p(m, s);
   // the position right after the incremental benchmark's placement
-  if (!place(s, p, cells, cells.size())) return state.SkipWithError("position failed");
+  if (!place(s, p, bundled16_planted(), cells, cells.size())) return state.SkipWithError("position failed");
   std::uint64_t ops = 0;
   for (auto _ : state) {
     AllDifferentFilter<E2Domain> fresh(m.cell_count(), m.piece_count());

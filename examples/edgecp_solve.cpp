@@ -166,7 +166,7 @@ int solve(const Args& a, const Model& m) {
     opt.on_progress = [&](const SearchProgress& p) {
       std::fprintf(stderr, "[%7.1fs] nodes %llu (%.2fM/s) deepest %d best %d/%d%s\n", p.seconds,
                    static_cast<unsigned long long>(p.nodes), p.seconds > 0 ? p.nodes / p.seconds / 1e6 : 0.0,
-                   p.deepest, p.best_matched, max_score,
+                   p.deepest, p.best_score, max_score,
                    a.mode == SearchMode::count ? fmt::format(" solutions {}", p.solutions).c_str() : "");
     };
   std::array<bool, 6> enabled{};

@@ -70,6 +70,15 @@ TEST_CASE("count mode equals brute force for every propagator combination and or
   REQUIRE(runs == 4 * 64 * 5);
 }
 
+TEST_CASE("a driver without any propagator is a plain backtracker", "[solver]") {
+  const Model m = random_model(4, 4, 2, 3, 21);
+  SearchOptions opt;
+  opt.mode = SearchMode::count;
+  const auto r = Solver<SmallDomain>(m, opt).run();
+  REQUIRE(r.solutions == all_solutions(m).size());
+  REQUIRE(r.failures == 0);
+}
+
 TEST_CASE("fix_corner divides a square board's count by four", "[solver]") {
   const Model m = random_model(4, 4, 1, 3, 12);
   SearchOptions opt;

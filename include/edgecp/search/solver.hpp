@@ -61,7 +61,7 @@ struct SearchProgress {
   std::uint64_t solutions = 0;
   int deepest = 0;     ///< most pieces placed at once (hints excluded)
   int best_depth = 0;  ///< depth of the best partial board (best mode)
-  int best_matched = 0;
+  int best_score = 0;  ///< best mode: the best complete board so far (best partial boards completed greedily)
   int restarts = 0;
 };
 
@@ -78,7 +78,7 @@ struct SearchOptions {
   bool time_propagators = false;   ///< fill PropagatorStats::seconds
   /// UNSOUND, for experiments and tests only: keep strict propagators on under a mismatch budget.
   bool keep_strict_under_budget = false;
-  double progress_interval = 1.0;  ///< seconds between progress callbacks
+  double progress_interval = 1.0;  ///< seconds between progress ticks (callback; best mode: greedy completion)
   std::function<void(const SearchProgress&)> on_progress;
 };
 
@@ -118,14 +118,14 @@ class Solver {
   using Store = DomainStore<Domain>;
   static constexpr std::size_t prop_count = sizeof...(Props);
 
-  Solver(const Model& m, SearchOptions opt, std::array<bool, prop_count> enabled = all_on())
+  Solver(const Model& m, SearchOptions opt, [[maybe_unused]] std::array<bool, prop_count> enabled = all_on())
       : model_(m),
         opt_(std::move(opt)),
         masks_(m),
         store_(static_cast<std::size_t>(m.cell_count()), static_cast<std::size_t>(m.candidate_count())) {
     load_static_domains(store_, m);
     if (opt_.fix_corner) fix_corner();
-    std::size_t i = 0;
+    [[maybe_unused]] std::size_t i = 0;
     (init_prop<Props>(std::get<std::optional<Props<Store>>>(props_), enabled[i++]), ...);
     order_ = static_cast_order();
     used_.assign(static_cast<std::size_t>(m.piece_count()), 0);
@@ -168,8 +168,10 @@ class Solver {
     result_.status = stop_ == Stop::solved  ? SearchStatus::solved
                      : stop_ == Stop::limit ? SearchStatus::limit
                                             : SearchStatus::exhausted;
-    if (opt_.mode == SearchMode::best && stop_ != Stop::solved && best_partial_depth_ >= 0)
-      result_.board = complete_greedy(model_, best_partial_, order_);
+    if (opt_.mode == SearchMode::best && stop_ != Stop::solved) {
+      keep_completion();
+      if (best_complete_score_ >= 0) result_.board = best_complete_;
+    }
     finish_board();
     report_propagators();
     return result_;
@@ -390,11 +392,23 @@ class Solver {
       stop_ = Stop::limit;
       return true;
     }
-    if (opt_.on_progress && t >= next_progress_) {
+    if (t >= next_progress_) {  // a tick: keep the best completion, report progress
       next_progress_ = t + opt_.progress_interval;
-      opt_.on_progress(progress(t));
+      if (opt_.mode == SearchMode::best) keep_completion();
+      if (opt_.on_progress) opt_.on_progress(progress(t));
     }
     return false;
+  }
+
+  /// Completes the current best partial board greedily and keeps it if it beats the best complete board so
+  /// far (a deeper partial board can complete worse than an earlier one).
+  void keep_completion() {
+    if (best_partial_depth_ < 0) return;
+    Board b = complete_greedy(model_, best_partial_, order_);
+    if (const int sc = score(model_, b); sc > best_complete_score_) {
+      best_complete_score_ = sc;
+      best_complete_ = std::move(b);
+    }
   }
 
   SearchProgress progress(double t) const {
@@ -404,7 +418,7 @@ class Solver {
     p.solutions = result_.solutions;
     p.deepest = result_.deepest;
     p.best_depth = std::max(best_partial_depth_, 0);
-    p.best_matched = best_partial_depth_ >= 0 ? count_joins(model_, best_partial_).matched : 0;
+    p.best_score = best_complete_score_;
     p.restarts = result_.restarts;
     return p;
   }
@@ -419,7 +433,7 @@ class Solver {
 
   void report_propagators() {
     result_.propagators = reports_;
-    std::size_t i = 0;
+    [[maybe_unused]] std::size_t i = 0;
     std::apply([&](auto&... p) { ((p ? (void)(result_.propagators[i].stats = p->stats()) : (void)0, ++i), ...); },
                props_);
   }
@@ -448,6 +462,8 @@ class Solver {
   Board best_partial_;
   int best_partial_depth_ = -1;
   int best_partial_mism_ = 0;
+  Board best_complete_;  // best mode: the best greedy completion seen (at progress ticks and at the end)
+  int best_complete_score_ = -1;
   std::chrono::steady_clock::time_point start_;
   double next_progress_ = 0;
   enum class Stop { none, solved, limit, restart };
