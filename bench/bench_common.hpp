@@ -39,9 +39,9 @@ inline const PositionSource& bundled16_source() {
   return src;
 }
 
-/// ../shared/data/e2/e2.txt (null model when absent) with a board from a real search: the plain driver in best
-/// mode, reading order, break indices from 180 on, 2 M nodes. No break can land before placement 180, so the
-/// board's first 179 placements match exactly.
+/// ../shared/data/e2/e2.txt (null model when absent) with a board from a real search: the plain driver in
+/// best mode, reading order, break indices from 180 on, 2 M nodes. No break can land before placement 180, so
+/// the board's first 179 placements match exactly.
 inline const PositionSource& e2_source() {
   static const PositionSource src = [] {
     if (!have_shared("e2/e2.txt")) return PositionSource{nullptr, {}};

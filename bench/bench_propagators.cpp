@@ -31,7 +31,8 @@ void propagate_bench(benchmark::State& state, const PositionSource& src) {
   Store16 s(static_cast<std::size_t>(m.cell_count()), static_cast<std::size_t>(m.candidate_count()));
   load_static_domains(s, m);
   P<Store16> p(m, s);
-  if (!place(s, p, planted, cells, static_cast<std::size_t>(depth))) return state.SkipWithError("position failed");
+  if (!place(s, p, planted, cells, static_cast<std::size_t>(depth)))
+    return state.SkipWithError("position failed");
   const auto next = static_cast<std::size_t>(cells.back());
   const PropagatorStats before = p.stats();
   for (auto _ : state) {
@@ -84,8 +85,8 @@ void BM_AllDifferentFromScratch(benchmark::State& state) {
   std::uint64_t ops = 0;
   for (auto _ : state) {
     AllDifferentFilter<E2Domain> fresh(m.cell_count(), m.piece_count());
-    benchmark::DoNotOptimize(fresh.filter([&](int c) -> const E2Domain& { return p.pieces(static_cast<std::size_t>(c)); },
-                                          [](int, int) {}));
+    benchmark::DoNotOptimize(fresh.filter(
+        [&](int c) -> const E2Domain& { return p.pieces(static_cast<std::size_t>(c)); }, [](int, int) {}));
     ops += fresh.edge_operations();
   }
   state.counters["edge_ops"] = static_cast<double>(ops) / static_cast<double>(state.iterations());

@@ -12,15 +12,20 @@ struct Config {
   All on;
 };
 const Config kConfigs[] = {
-    {"none", {false, false, false, false, false, false}},     {"fc", {true, false, false, false, false, false}},
-    {"ac3", {false, false, false, true, false, false}},       {"ac2001", {false, false, true, false, false, false}},
-    {"ac", {false, true, false, false, false, false}},        {"ac+colour", {false, true, false, false, true, false}},
-    {"ac+alldiff", {false, true, false, false, false, true}}, {"ac+colour+alldiff", {false, true, false, false, true, true}},
+    {"none", {false, false, false, false, false, false}},
+    {"fc", {true, false, false, false, false, false}},
+    {"ac3", {false, false, false, true, false, false}},
+    {"ac2001", {false, false, true, false, false, false}},
+    {"ac", {false, true, false, false, false, false}},
+    {"ac+colour", {false, true, false, false, true, false}},
+    {"ac+alldiff", {false, true, false, false, false, true}},
+    {"ac+colour+alldiff", {false, true, false, false, true, true}},
 };
 
 template <class Domain>
 SearchResult run_search(const Model& m, const SearchOptions& opt, const All& on) {
-  Solver<Domain, ForwardChecking, ArcConsistency, AC2001, AC3, ColourMatching, PieceAllDifferent> s(m, opt, on);
+  Solver<Domain, ForwardChecking, ArcConsistency, AC2001, AC3, ColourMatching, PieceAllDifferent> s(m, opt,
+                                                                                                    on);
   return s.run();
 }
 
@@ -33,7 +38,8 @@ void BM_Throughput16(benchmark::State& state) {
   opt.node_limit = static_cast<std::uint64_t>(state.range(1));
   SearchResult r;
   for (auto _ : state) r = run_search<E2Domain>(bundled16_model(), opt, cfg.on);
-  state.counters["nodes_per_s"] = benchmark::Counter(static_cast<double>(r.nodes), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["nodes_per_s"] =
+      benchmark::Counter(static_cast<double>(r.nodes), benchmark::Counter::kIsIterationInvariantRate);
   state.counters["failures"] = static_cast<double>(r.failures);
   state.counters["deepest"] = r.deepest;
 }
@@ -67,10 +73,14 @@ void BM_Count06x06_bundled(benchmark::State& state) {
   static const Model m(read_puzzle(std::string(EDGECP_EXAMPLE_PUZZLES) + "/e2like_6x6.txt"));
   count_bench<BitDomain<3>>(state, m, static_cast<CellOrder>(state.range(1)));
 }
-const std::vector<std::int64_t> kOrders{static_cast<std::int64_t>(CellOrder::row), static_cast<std::int64_t>(CellOrder::mrv)};
+const std::vector<std::int64_t> kOrders{static_cast<std::int64_t>(CellOrder::row),
+                                        static_cast<std::int64_t>(CellOrder::mrv)};
 BENCHMARK(BM_Count05x05_brendan)->ArgsProduct({{0, 1, 4, 6, 7}, kOrders})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Count06x06_bundled)->ArgsProduct({{0, 1, 4, 6, 7}, kOrders})->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Count06x06_brendan)->ArgsProduct({{0, 6}, {static_cast<std::int64_t>(CellOrder::row)}})->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Count06x06_brendan)
+    ->ArgsProduct({{0, 6}, {static_cast<std::int64_t>(CellOrder::row)}})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace edgecp::bench

@@ -32,6 +32,9 @@ if [ -f "$data/brendan/set1_06x06.txt" ]; then
     ac+alldiff="$out/count06_ac+alldiff_1.json"
 fi
 
+# the Gecode peer, side by side (needs libgecode-dev at build time)
+if [ -x build/bench/gecode_compare ]; then bench/compare_gecode.sh "$repeats" > "$out/gecode.jsonl"; fi
+
 # 4. piece all-different inside a mismatch-tolerant search on E2: 10 seeds, same time, with and without
 e2=$data/e2/e2.txt
 [ -f "$e2" ] || e2=examples/puzzles/e2like_16x16.txt

@@ -17,12 +17,16 @@ namespace {
 using namespace edgecp;
 
 constexpr const char* usage_text =
-    "usage: edgecp-solve [PUZZLE] [--mode first|count|best] [--propagators fc,ac3,ac2001,ac,colour,alldiff|none]\n"
-    "                    [--order row|frame|spiral|blackwood|mrv] [--breaks D1,D2,...] [--time SEC] [--nodes N]\n"
-    "                    [--seed N] [--random-values] [--restart N] [--fix-corner] [--board FILE] [--svg FILE]\n"
+    "usage: edgecp-solve [PUZZLE] [--mode first|count|best] [--propagators "
+    "fc,ac3,ac2001,ac,colour,alldiff|none]\n"
+    "                    [--order row|frame|spiral|blackwood|mrv] [--breaks D1,D2,...] [--time SEC] [--nodes "
+    "N]\n"
+    "                    [--seed N] [--random-values] [--restart N] [--fix-corner] [--board FILE] [--svg "
+    "FILE]\n"
     "                    [--colour-gate N] [--json] [--quiet]\n"
     "PUZZLE defaults to the bundled 16x16 E2-like puzzle (examples/puzzles/e2like_16x16.txt, generated).\n"
-    "Defaults: --mode best --propagators ac,alldiff --order row; --time 30 in best mode, no limit otherwise.\n"
+    "Defaults: --mode best --propagators ac,alldiff --order row; --time 30 in best mode, no limit "
+    "otherwise.\n"
     "--breaks D1,...: Blackwood-style mismatch budget (strict propagators are switched off).\n"
     "--colour-gate N: run the colour filter only once N cells are assigned.\n";
 
@@ -81,17 +85,23 @@ Args parse_args(int argc, char** argv) {
       std::exit(0);
     } else if (arg == "--mode") {
       const std::string v = value();
-      if (v == "first") a.mode = SearchMode::first;
-      else if (v == "count") a.mode = SearchMode::count;
-      else if (v == "best") a.mode = SearchMode::best;
-      else throw UsageError("--mode: expected first, count or best, got '" + v + "'");
+      if (v == "first")
+        a.mode = SearchMode::first;
+      else if (v == "count")
+        a.mode = SearchMode::count;
+      else if (v == "best")
+        a.mode = SearchMode::best;
+      else
+        throw UsageError("--mode: expected first, count or best, got '" + v + "'");
     } else if (arg == "--propagators") {
       const std::string v = value();
       a.propagators.clear();
       if (v != "none")
         for (const auto& p : split(v)) {
-          if (std::find(std::begin(known_propagators), std::end(known_propagators), p) == std::end(known_propagators))
-            throw UsageError("--propagators: unknown propagator '" + p + "' (fc, ac3, ac2001, ac, colour, alldiff, none)");
+          if (std::find(std::begin(known_propagators), std::end(known_propagators), p) ==
+              std::end(known_propagators))
+            throw UsageError("--propagators: unknown propagator '" + p +
+                             "' (fc, ac3, ac2001, ac, colour, alldiff, none)");
           a.propagators.push_back(p);
         }
     } else if (arg == "--order") {
@@ -101,7 +111,8 @@ Args parse_args(int argc, char** argv) {
         throw UsageError(std::string("--order: ") + e.what());
       }
     } else if (arg == "--breaks") {
-      for (const auto& d : split(value())) a.breaks.push_back(static_cast<int>(parse_integer(arg, d, 1, max_cells)));
+      for (const auto& d : split(value()))
+        a.breaks.push_back(static_cast<int>(parse_integer(arg, d, 1, max_cells)));
     } else if (arg == "--time") {
       const std::string v = value();
       try {
@@ -171,8 +182,8 @@ int solve(const Args& a, const Model& m) {
     };
   std::array<bool, 6> enabled{};
   for (std::size_t i = 0; i < enabled.size(); ++i) enabled[i] = wants(a, known_propagators[i]);
-  Solver<Domain, ForwardChecking, ArcConsistency, AC2001, AC3, ColourMatching, PieceAllDifferent> solver(m, opt,
-                                                                                                      enabled);
+  Solver<Domain, ForwardChecking, ArcConsistency, AC2001, AC3, ColourMatching, PieceAllDifferent> solver(
+      m, opt, enabled);
   if (auto* colour = solver.template get<ColourMatching>()) colour->set_min_assigned(a.colour_gate);
   std::vector<std::string> on, off;
   for (std::size_t i = 0; i < enabled.size(); ++i) {
@@ -227,7 +238,8 @@ int solve(const Args& a, const Model& m) {
   }
   stats += "}";
   std::string by_depth = "[";
-  for (std::size_t i = 0; i < r.nodes_by_depth.size(); ++i) by_depth += (i ? "," : "") + std::to_string(r.nodes_by_depth[i]);
+  for (std::size_t i = 0; i < r.nodes_by_depth.size(); ++i)
+    by_depth += (i ? "," : "") + std::to_string(r.nodes_by_depth[i]);
   by_depth += "]";
   std::string breaks = "[";
   for (std::size_t i = 0; i < a.breaks.size(); ++i) breaks += (i ? "," : "") + std::to_string(a.breaks[i]);
@@ -261,11 +273,12 @@ int solve(const Args& a, const Model& m) {
     std::cout << o.str() << "\n";
   } else {
     std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)
-              << fmt::format("mode        {} (order {}, propagators {})\n", to_string(a.mode), to_string(a.order),
-                             on.empty() ? "none" : fmt::format("{}", fmt::join(on, ",")))
+              << fmt::format("mode        {} (order {}, propagators {})\n", to_string(a.mode),
+                             to_string(a.order), on.empty() ? "none" : fmt::format("{}", fmt::join(on, ",")))
               << fmt::format("status      {}\n", to_string(r.status))
               << fmt::format("solutions   {}\n", r.solutions)
-              << fmt::format("nodes       {} ({} failed propagations, deepest {})\n", r.nodes, r.failures, r.deepest)
+              << fmt::format("nodes       {} ({} failed propagations, deepest {})\n", r.nodes, r.failures,
+                             r.deepest)
               << fmt::format("seconds     {:.3f}\n", r.seconds);
     if (!r.board.cells.empty()) {
       std::cout << fmt::format("score       {} / {} ({} mismatched joins, verified)\n", r.score, max_score,

@@ -8,7 +8,8 @@ using Store = DomainStore<BitDomain<4>>;  // up to 256 candidates: boards up to 
 
 struct MySolver {
   const Model& model;
-  Store store{static_cast<std::size_t>(model.cell_count()), static_cast<std::size_t>(model.candidate_count())};
+  Store store{static_cast<std::size_t>(model.cell_count()),
+              static_cast<std::size_t>(model.candidate_count())};
   ArcConsistency<Store> ac{model, store};
   PieceAllDifferent<Store> alldiff{model, store};
   long solutions = 0;

@@ -34,8 +34,9 @@ bool brute_projection(const std::vector<Set>& sets, std::vector<Set>& out) {
   return any;
 }
 bool run_filter(AllDifferentFilter<Set>& f, std::vector<Set>& sets) {
-  return f.filter([&](int v) -> const Set& { return sets[static_cast<std::size_t>(v)]; },
-                  [&](int v, int u) { sets[static_cast<std::size_t>(v)].erase(static_cast<std::size_t>(u)); });
+  return f.filter(
+      [&](int v) -> const Set& { return sets[static_cast<std::size_t>(v)]; },
+      [&](int v, int u) { sets[static_cast<std::size_t>(v)].erase(static_cast<std::size_t>(u)); });
 }
 Set of(std::initializer_list<int> xs) {
   Set s;
@@ -51,16 +52,17 @@ TEST_CASE("the seed's six-cell example", "[alldifferent_filter]") {
   for (const auto& s : sets) REQUIRE_FALSE(s.is_singleton());
   AllDifferentFilter<Set> f(6, 6);
   REQUIRE(run_filter(f, sets));
-  REQUIRE(sets[2] == of({2}));        // C3-P2 deleted, C3 = P3
-  REQUIRE(sets[3] == of({3, 4}));     // C4-P3 deleted
-  REQUIRE(sets[5] == of({5}));        // C6-P5 deleted, C6 = P6
+  REQUIRE(sets[2] == of({2}));     // C3-P2 deleted, C3 = P3
+  REQUIRE(sets[3] == of({3, 4}));  // C4-P3 deleted
+  REQUIRE(sets[5] == of({5}));     // C6-P5 deleted, C6 = P6
   REQUIRE(sets[0] == of({0, 1}));
   REQUIRE(sets[1] == of({0, 1}));
   REQUIRE(sets[4] == of({3, 4}));
 }
 
-TEST_CASE("Regin's filter equals the projection of all matchings (brute force), more values than variables too",
-          "[alldifferent_filter]") {
+TEST_CASE(
+    "Regin's filter equals the projection of all matchings (brute force), more values than variables too",
+    "[alldifferent_filter]") {
   Rng rng(21);
   int failures = 0, pruned = 0;
   for (int round = 0; round < 2000; ++round) {

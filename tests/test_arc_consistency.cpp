@@ -19,7 +19,8 @@ std::vector<long> shown_sets(const ArcConsistency<SmallStore>& p) {
 }
 }  // namespace
 
-TEST_CASE("colour-indexed AC reaches exactly the AC-1 closure and its colour sets round-trip", "[arc_consistency]") {
+TEST_CASE("colour-indexed AC reaches exactly the AC-1 closure and its colour sets round-trip",
+          "[arc_consistency]") {
   REQUIRE(check_against_closure<ArcConsistency>(ac_closure, 200, 7000, shown_sets) > 1500);
 }
 

@@ -52,11 +52,12 @@ TEST_CASE("augmenting paths find a maximum matching (brute force up to 12+12)", 
     // warm start: drop some matched edges from the graph, repair, still maximum
     Graph h = g;
     for (auto& row : h)
-      if (!row.empty() && rng.below(3) == 0) row.erase(row.begin() + static_cast<long>(rng.below(row.size())));
+      if (!row.empty() && rng.below(3) == 0)
+        row.erase(row.begin() + static_cast<long>(rng.below(row.size())));
     for (int l = 0; l < left; ++l) {
       const int r = m.match_of_left(l);
-      if (r >= 0 && std::find(h[static_cast<std::size_t>(l)].begin(), h[static_cast<std::size_t>(l)].end(), r) ==
-                        h[static_cast<std::size_t>(l)].end())
+      if (r >= 0 && std::find(h[static_cast<std::size_t>(l)].begin(), h[static_cast<std::size_t>(l)].end(),
+                              r) == h[static_cast<std::size_t>(l)].end())
         m.unmatch_left(l);
     }
     REQUIRE(m.maximize(adjacency(h)) == brute_max_matching(h, right));
@@ -69,7 +70,8 @@ TEST_CASE("the checks reject bad matchings", "[bipartite_matching]") {
   BipartiteMatching m(2, 2);
   (void)m.augment(0, adjacency(g));  // 0-0 or 0-1
   REQUIRE(is_matching(m, adjacency(g)));
-  if (m.match_of_left(0) == 0) REQUIRE_FALSE(is_maximum_matching(m, adjacency(g)));  // 1 could take 0 via a path
+  if (m.match_of_left(0) == 0)
+    REQUIRE_FALSE(is_maximum_matching(m, adjacency(g)));  // 1 could take 0 via a path
   const Graph other{{1}, {1}};
   BipartiteMatching full(2, 2);
   (void)full.maximize(adjacency(g));

@@ -1,4 +1,5 @@
 // The edgecp-solve command: JSON that matches the library's checker, errors with exit code 2.
+#include <unistd.h>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -6,7 +7,6 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
-#include <unistd.h>
 
 #include "edgecp/io/puzzle_io.hpp"
 
@@ -23,8 +23,10 @@ Run run(const std::string& args) {
   // unique names: ctest runs these test cases in parallel processes
   static int counter = 0;
   const std::string tag = std::to_string(::getpid()) + "_" + std::to_string(counter++);
-  const std::string out = (dir / ("edgecp_cli_out_" + tag)).string(), err = (dir / ("edgecp_cli_err_" + tag)).string();
-  const std::string cmd = std::string(EDGECP_SOLVE_BINARY) + " " + args + " > " + out + " 2> " + err + " < /dev/null";
+  const std::string out = (dir / ("edgecp_cli_out_" + tag)).string(),
+                    err = (dir / ("edgecp_cli_err_" + tag)).string();
+  const std::string cmd =
+      std::string(EDGECP_SOLVE_BINARY) + " " + args + " > " + out + " 2> " + err + " < /dev/null";
   const int status = std::system(cmd.c_str());
   auto slurp = [](const std::string& p) {
     std::ifstream in(p);
@@ -79,7 +81,8 @@ TEST_CASE("edgecp-solve count on the bundled 4x4 agrees with the library", "[cli
   const Run r = run(puzzles() + "/e2like_4x4.txt --mode count --json --quiet --propagators none");
   REQUIRE(r.code == 0);
   REQUIRE(r.out.find("\"status\":\"exhausted\"") != std::string::npos);
-  const Run r2 = run(puzzles() + "/e2like_4x4.txt --mode count --json --quiet --propagators fc,ac,alldiff --order mrv");
+  const Run r2 =
+      run(puzzles() + "/e2like_4x4.txt --mode count --json --quiet --propagators fc,ac,alldiff --order mrv");
   REQUIRE(field(r.out, "solutions") == field(r2.out, "solutions"));
   REQUIRE(field(r.out, "solutions") > 0);
 }
@@ -97,7 +100,8 @@ TEST_CASE("edgecp-solve: bad usage and bad input exit 2 with a one-line message"
   struct Case {
     std::string args, fragment;
   };
-  const auto bad = std::filesystem::temp_directory_path() / ("edgecp_bad_puzzle_" + std::to_string(::getpid()) + ".txt");
+  const auto bad =
+      std::filesystem::temp_directory_path() / ("edgecp_bad_puzzle_" + std::to_string(::getpid()) + ".txt");
   {
     std::ofstream out(bad);
     out << "4 4\n0 0 1 1\n";
@@ -122,7 +126,8 @@ TEST_CASE("edgecp-solve: bad usage and bad input exit 2 with a one-line message"
 }
 
 TEST_CASE("edgecp-solve --svg writes a well-formed picture", "[cli]") {
-  const auto svg = std::filesystem::temp_directory_path() / ("edgecp_cli_" + std::to_string(::getpid()) + ".svg");
+  const auto svg =
+      std::filesystem::temp_directory_path() / ("edgecp_cli_" + std::to_string(::getpid()) + ".svg");
   const Run r = run(puzzles() + "/e2like_6x6.txt --quiet --mode first --svg " + svg.string());
   REQUIRE(r.code == 0);
   std::ifstream in(svg);
@@ -133,7 +138,8 @@ TEST_CASE("edgecp-solve --svg writes a well-formed picture", "[cli]") {
   REQUIRE(text.find("</svg>") != std::string::npos);
   // 36 pieces x 4 triangles
   std::size_t polygons = 0;
-  for (auto at = text.find("<polygon"); at != std::string::npos; at = text.find("<polygon", at + 1)) ++polygons;
+  for (auto at = text.find("<polygon"); at != std::string::npos; at = text.find("<polygon", at + 1))
+    ++polygons;
   REQUIRE(polygons == 144);
 }
 #endif

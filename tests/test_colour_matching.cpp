@@ -82,8 +82,8 @@ TEST_CASE("colour matching is strict: under a budget it would delete the best bo
   auto gen = generate({4, 4, 2, 3, 7, false});
   const Geometry g(4, 4);
   const auto pl = gen.planted[static_cast<std::size_t>(g.cell(1, 1))];
-  gen.puzzle.pieces[static_cast<std::size_t>(pl.piece)].colours[static_cast<std::size_t>((right - pl.rotation + 4) & 3)] =
-      gen.puzzle.colour_count();
+  gen.puzzle.pieces[static_cast<std::size_t>(pl.piece)]
+      .colours[static_cast<std::size_t>((right - pl.rotation + 4) & 3)] = gen.puzzle.colour_count();
   const Model m(gen.puzzle);
   REQUIRE(ColourMatching<SmallStore>::strict);
   SearchOptions opt;

@@ -56,7 +56,8 @@ TEST_CASE("trailed store equals copying store at every step", "[domain_store]") 
   }
 }
 
-TEST_CASE("change log: subscribers see each change once, and backtracking restores cursors", "[domain_store]") {
+TEST_CASE("change log: subscribers see each change once, and backtracking restores cursors",
+          "[domain_store]") {
   using D = BitDomain<1>;
   DomainStore<D> s(4, 10);
   for (std::size_t c = 0; c < 4; ++c) s.set_domain(c, D::first_n(10));

@@ -16,4 +16,6 @@ TEST_CASE("forward checking never loses a solution", "[forward_checking]") {
   REQUIRE(check_soundness<ForwardChecking>(40, 2000) >= 400);
 }
 
-TEST_CASE("forward checking is strict", "[forward_checking]") { REQUIRE(ForwardChecking<SmallStore>::strict); }
+TEST_CASE("forward checking is strict", "[forward_checking]") {
+  REQUIRE(ForwardChecking<SmallStore>::strict);
+}

@@ -24,7 +24,8 @@ TEST_CASE("Rng::below is in range and roughly uniform", "[generator]") {
 
 TEST_CASE("same seed, same puzzle, and the planted board verifies", "[generator]") {
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-    GeneratorOptions o{static_cast<int>(3 + seed % 6), static_cast<int>(3 + seed % 4), 3, 5, seed, seed % 2 == 0};
+    GeneratorOptions o{
+        static_cast<int>(3 + seed % 6), static_cast<int>(3 + seed % 4), 3, 5, seed, seed % 2 == 0};
     const auto a = generate(o);
     const auto b = generate(o);
     REQUIRE(a.puzzle.pieces == b.puzzle.pieces);
@@ -49,9 +50,10 @@ TEST_CASE("colour ranges: frame colours on frame joins only", "[generator]") {
       const int n = g.neighbour(c, s);
       if (n < 0) continue;
       const int colour = m.colour(b.cells[static_cast<std::size_t>(c)], s);
-      const bool frame_join = g.on_frame(c) && g.on_frame(n) && g.cell_class(c) != Geometry::CellClass::interior &&
-                              g.cell_class(n) != Geometry::CellClass::interior &&
-                              (g.row(c) == g.row(n) ? g.row(c) == 0 || g.row(c) == 15 : g.col(c) == 0 || g.col(c) == 15);
+      const bool frame_join =
+          g.on_frame(c) && g.on_frame(n) && g.cell_class(c) != Geometry::CellClass::interior &&
+          g.cell_class(n) != Geometry::CellClass::interior &&
+          (g.row(c) == g.row(n) ? g.row(c) == 0 || g.row(c) == 15 : g.col(c) == 0 || g.col(c) == 15);
       REQUIRE((colour >= 1 && colour <= 5) == frame_join);
     }
   REQUIRE(gen.puzzle.hints.size() == 1);

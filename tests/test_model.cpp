@@ -42,7 +42,8 @@ TEST_CASE("static domains: grey faces exactly the outside, hints fixed and remov
   // showing tables
   for (int id = 0; id < m.candidate_count(); ++id)
     for (int s = 0; s < 4; ++s)
-      for (int k = 0; k < m.colour_count(); ++k) REQUIRE(Model::test(m.showing(s, k), id) == (m.colour(id, s) == k));
+      for (int k = 0; k < m.colour_count(); ++k)
+        REQUIRE(Model::test(m.showing(s, k), id) == (m.colour(id, s) == k));
 }
 
 TEST_CASE("validate reports structural problems", "[model]") {

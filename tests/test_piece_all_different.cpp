@@ -1,6 +1,5 @@
 #include "edgecp/propagators/piece_all_different.hpp"
 
-
 #include "support/propagator_harness.hpp"
 
 using namespace edgecp;
@@ -42,7 +41,8 @@ bool alldiff_closure(const Model& m, Domains& d) {
     if (keep_pieces[static_cast<std::size_t>(c)].empty()) return false;
     SmallDomain keep;
     d[static_cast<std::size_t>(c)].for_each([&](std::size_t id) {
-      if (keep_pieces[static_cast<std::size_t>(c)].contains(static_cast<std::size_t>(m.piece_of(static_cast<int>(id)))))
+      if (keep_pieces[static_cast<std::size_t>(c)].contains(
+              static_cast<std::size_t>(m.piece_of(static_cast<int>(id)))))
         keep.insert(id);
     });
     d[static_cast<std::size_t>(c)] = keep;
@@ -64,7 +64,8 @@ TEST_CASE("piece all-different is not strict", "[piece_all_different]") {
   REQUIRE_FALSE(PieceAllDifferent<SmallStore>::strict);
 }
 
-TEST_CASE("a Hall set: two cells that can only take two pieces forbid them elsewhere", "[piece_all_different]") {
+TEST_CASE("a Hall set: two cells that can only take two pieces forbid them elsewhere",
+          "[piece_all_different]") {
   const Model m = random_model(3, 3, 2, 2, 3);
   SmallStore s(9, static_cast<std::size_t>(m.candidate_count()));
   load_static_domains(s, m);
@@ -75,7 +76,8 @@ TEST_CASE("a Hall set: two cells that can only take two pieces forbid them elsew
   for (int q = 0; q < m.piece_count(); ++q)
     if (grey_count(m.puzzle().pieces[static_cast<std::size_t>(q)]) == 2) corners.push_back(q);
   REQUIRE(corners.size() == 4);
-  SmallDomain two = SmallDomain::from_words(m.piece_mask(corners[0])) | SmallDomain::from_words(m.piece_mask(corners[1]));
+  SmallDomain two =
+      SmallDomain::from_words(m.piece_mask(corners[0])) | SmallDomain::from_words(m.piece_mask(corners[1]));
   s.push_level();
   (void)s.intersect(0, two);
   (void)s.intersect(2, two);

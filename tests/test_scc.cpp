@@ -11,7 +11,8 @@ TEST_CASE("Tarjan components equal mutual reachability (brute force)", "[scc]") 
   SccFinder finder;
   for (int round = 0; round < 500; ++round) {
     const int n = 1 + static_cast<int>(rng.below(14));
-    std::vector<std::vector<char>> adj(static_cast<std::size_t>(n), std::vector<char>(static_cast<std::size_t>(n), 0));
+    std::vector<std::vector<char>> adj(static_cast<std::size_t>(n),
+                                       std::vector<char>(static_cast<std::size_t>(n), 0));
     CsrGraph g;
     const int density = static_cast<int>(rng.below(40));
     for (int u = 0; u < n; ++u) {
@@ -32,7 +33,8 @@ TEST_CASE("Tarjan components equal mutual reachability (brute force)", "[scc]") 
     const int count = finder.run(g, comp);
     REQUIRE(*std::max_element(comp.begin(), comp.end()) == count - 1);
     for (std::size_t i = 0; i < reach.size(); ++i)
-      for (std::size_t j = 0; j < reach.size(); ++j) REQUIRE((comp[i] == comp[j]) == (reach[i][j] && reach[j][i]));
+      for (std::size_t j = 0; j < reach.size(); ++j)
+        REQUIRE((comp[i] == comp[j]) == (reach[i][j] && reach[j][i]));
   }
 }
 

@@ -15,14 +15,16 @@ using namespace edgecp;
 using namespace edgecp::test;
 
 namespace {
-using AllSolver = Solver<SmallDomain, ForwardChecking, ArcConsistency, AC2001, AC3, ColourMatching, PieceAllDifferent>;
+using AllSolver =
+    Solver<SmallDomain, ForwardChecking, ArcConsistency, AC2001, AC3, ColourMatching, PieceAllDifferent>;
 constexpr std::size_t kProps = 6;
 std::array<bool, kProps> combo(unsigned bits) {
   std::array<bool, kProps> a{};
   for (std::size_t i = 0; i < kProps; ++i) a[i] = (bits >> i) & 1U;
   return a;
 }
-const CellOrder kOrders[] = {CellOrder::row, CellOrder::frame, CellOrder::spiral, CellOrder::blackwood, CellOrder::mrv};
+const CellOrder kOrders[] = {CellOrder::row, CellOrder::frame, CellOrder::spiral, CellOrder::blackwood,
+                             CellOrder::mrv};
 
 /// A generated puzzle with one join broken: one interior half-edge gets a colour no other side has, so no
 /// exact solution exists and the planted board (one mismatch) is the best complete board.
@@ -48,7 +50,8 @@ Broken broken_puzzle(std::uint64_t seed) {
 TEST_CASE("count mode equals brute force for every propagator combination and order", "[solver]") {
   int runs = 0;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    const Model m = random_model(3 + static_cast<int>(seed % 2), 3 + static_cast<int>(seed / 3), 2, 3, seed, seed == 4);
+    const Model m =
+        random_model(3 + static_cast<int>(seed % 2), 3 + static_cast<int>(seed / 3), 2, 3, seed, seed == 4);
     const auto want = all_solutions(m).size();
     for (unsigned bits = 0; bits < (1U << kProps); ++bits)
       for (CellOrder o : kOrders) {
@@ -114,7 +117,8 @@ TEST_CASE("Brendan's 5x5 and 6x6 set 1 counts", "[solver][shared]") {
   opt.mode = SearchMode::count;
   for (unsigned bits : {0U, 1U, 2U, 16U, 34U, 50U}) {
     const auto r =
-        Solver<BitDomain<2>, ForwardChecking, ArcConsistency, AC2001, AC3, ColourMatching, PieceAllDifferent>(m5, opt, combo(bits))
+        Solver<BitDomain<2>, ForwardChecking, ArcConsistency, AC2001, AC3, ColourMatching, PieceAllDifferent>(
+            m5, opt, combo(bits))
             .run();
     REQUIRE(r.solutions == 16);
   }
@@ -141,8 +145,9 @@ TEST_CASE("mismatch budget: a broken join, exact search exhausts, one break find
       SearchOptions opt;
       opt.mode = SearchMode::best;
       opt.budget = MismatchBudget({1});
-      AllSolver s(b.model, opt,
-                  {strict_requested, strict_requested, strict_requested, strict_requested, strict_requested, true});
+      AllSolver s(
+          b.model, opt,
+          {strict_requested, strict_requested, strict_requested, strict_requested, strict_requested, true});
       const auto r = s.run();
       REQUIRE(r.board_verified);
       REQUIRE(r.board.complete());
@@ -171,7 +176,8 @@ TEST_CASE("a strict propagator left on under a budget loses the best board", "[s
   }
 }
 
-TEST_CASE("best mode without a budget completes the deepest partial board and recomputes the score", "[solver]") {
+TEST_CASE("best mode without a budget completes the deepest partial board and recomputes the score",
+          "[solver]") {
   const Broken b = broken_puzzle(2);
   SearchOptions opt;
   opt.mode = SearchMode::best;

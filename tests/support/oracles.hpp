@@ -8,10 +8,10 @@
 #include "edgecp/core/bit_domain.hpp"
 #include "edgecp/core/candidate_masks.hpp"
 #include "edgecp/core/domain_store.hpp"
+#include "edgecp/propagators/arc_network.hpp"
 #include "edgecp/puzzle/board.hpp"
 #include "edgecp/puzzle/generator.hpp"
 #include "edgecp/puzzle/model.hpp"
-#include "edgecp/propagators/arc_network.hpp"
 
 namespace edgecp::test {
 
@@ -51,7 +51,8 @@ inline std::vector<Board> all_solutions(const Model& m, std::size_t cap = 100000
       for (int s = 0; s < 4 && ok; ++s) {
         ok = (m.colour(id, s) == grey) == g.faces_outside(cell, s);
         const int n = g.neighbour(cell, s);
-        if (ok && n >= 0 && n < cell) ok = m.colour(id, s) == m.colour(b.cells[static_cast<std::size_t>(n)], opposite(s));
+        if (ok && n >= 0 && n < cell)
+          ok = m.colour(id, s) == m.colour(b.cells[static_cast<std::size_t>(n)], opposite(s));
       }
       if (!ok) continue;
       used[static_cast<std::size_t>(m.piece_of(id))] = 1;

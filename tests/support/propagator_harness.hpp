@@ -22,8 +22,8 @@ int check_against_closure(const Closure& closure, int rounds, std::uint64_t seed
     const std::uint64_t seed = seed0 + static_cast<std::uint64_t>(round);
     Rng rng(seed);
     const int w = 3 + static_cast<int>(rng.below(3)), h = 3 + static_cast<int>(rng.below(3));
-    const Model m = random_model(w, h, 1 + static_cast<int>(rng.below(2)), 2 + static_cast<int>(rng.below(2)), seed,
-                                 rng.below(3) == 0);
+    const Model m = random_model(w, h, 1 + static_cast<int>(rng.below(2)), 2 + static_cast<int>(rng.below(2)),
+                                 seed, rng.below(3) == 0);
     SmallStore s(static_cast<std::size_t>(m.cell_count()), static_cast<std::size_t>(m.candidate_count()));
     load_static_domains(s, m);
     P<SmallStore> p(m, s);

@@ -17,7 +17,8 @@ class CandidateMasks {
   explicit CandidateMasks(const Model& m) : colours_(m.colour_count()) {
     if (static_cast<std::size_t>(m.candidate_count()) > Domain::capacity)
       throw std::invalid_argument("puzzle has " + std::to_string(m.candidate_count()) +
-                                  " candidates, more than the domain capacity " + std::to_string(Domain::capacity));
+                                  " candidates, more than the domain capacity " +
+                                  std::to_string(Domain::capacity));
     for (int s = 0; s < 4; ++s)
       for (int k = 0; k < colours_; ++k) showing_.push_back(Domain::from_words(m.showing(s, k)));
     for (int p = 0; p < m.piece_count(); ++p) piece_.push_back(Domain::from_words(m.piece_mask(p)));
@@ -41,7 +42,8 @@ class CandidateMasks {
 template <class Store>
 void load_static_domains(Store& store, const Model& m) {
   using D = typename Store::domain_type;
-  for (int c = 0; c < m.cell_count(); ++c) store.set_domain(static_cast<std::size_t>(c), D::from_words(m.static_domain(c)));
+  for (int c = 0; c < m.cell_count(); ++c)
+    store.set_domain(static_cast<std::size_t>(c), D::from_words(m.static_domain(c)));
 }
 
 }  // namespace edgecp

@@ -45,8 +45,8 @@ class DomainStore {
   DomainStore(std::size_t cells, std::size_t values)
       : values_(values), domains_(trail_, cells, Domain{}), log_size_(trail_, 0) {
     if (values > Domain::capacity)
-      throw std::invalid_argument("DomainStore: " + std::to_string(values) + " values exceed the domain capacity " +
-                                  std::to_string(Domain::capacity));
+      throw std::invalid_argument("DomainStore: " + std::to_string(values) +
+                                  " values exceed the domain capacity " + std::to_string(Domain::capacity));
     for (std::size_t c = 0; c < cells; ++c) log_cell(c);
   }
   DomainStore(const DomainStore&) = delete;
@@ -153,7 +153,7 @@ class DomainStore {
   Trailed<std::size_t> log_size_;   // log_[0 .. log_size_) are the events on this branch
   std::vector<std::uint32_t> log_;  // entries past log_size_ are stale (undone)
   std::vector<std::unique_ptr<Trailed<std::size_t>>> cursors_;  // *cursors_[s] <= log_size_: events before it
-                                                                 // are seen by subscriber s
+                                                                // are seen by subscriber s
 };
 
 }  // namespace edgecp

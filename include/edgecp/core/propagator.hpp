@@ -9,7 +9,7 @@ namespace edgecp {
 
 /// Outcome of a propagation: `failed` means some domain became empty (the node is dead).
 /// Whether anything changed is visible from the store (log_size() grew).
-enum class [[nodiscard]] Status : std::uint8_t { ok, failed };
+enum class [[nodiscard]] Status : std::uint8_t{ok, failed};
 
 /// Work counters every propagator keeps (not trailed: they count work, not state).
 struct PropagatorStats {

@@ -31,9 +31,7 @@ class Trail {
   Trail& operator=(const Trail&) = delete;
 
   void attach(TrailClient* client) { clients_.push_back(client); }
-  void detach(TrailClient* client) {
-    std::erase(clients_, client);
-  }
+  void detach(TrailClient* client) { std::erase(clients_, client); }
 
   void push_level() {
     ++level_;
@@ -112,9 +110,9 @@ class TrailedArray final : public TrailClient {
 
   Trail* trail_;
   std::vector<T> data_;
-  std::vector<std::uint64_t> stamp_;               // stamp_[i] == magic <=> data_[i] saved at this level
-  std::vector<std::pair<std::size_t, T>> undo_;    // (index, value before the first write at its level)
-  std::vector<std::size_t> marks_;                 // undo_.size() at each push
+  std::vector<std::uint64_t> stamp_;             // stamp_[i] == magic <=> data_[i] saved at this level
+  std::vector<std::pair<std::size_t, T>> undo_;  // (index, value before the first write at its level)
+  std::vector<std::size_t> marks_;               // undo_.size() at each push
 };
 
 /// A single trailed value.

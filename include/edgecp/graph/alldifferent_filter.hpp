@@ -63,7 +63,8 @@ class AllDifferentFilter {
     };
     for (int v : free_vars_) {
       const int u = matching_.match_of_left(v);
-      if (u >= 0 && (!set_of(v).contains(static_cast<std::size_t>(u)) || taken_[static_cast<std::size_t>(u)] >= 0))
+      if (u >= 0 &&
+          (!set_of(v).contains(static_cast<std::size_t>(u)) || taken_[static_cast<std::size_t>(u)] >= 0))
         matching_.unmatch_left(v);
     }
     for (int v : free_vars_)
@@ -71,7 +72,8 @@ class AllDifferentFilter {
     assert(is_matching(matching_, adj));  // debug builds (and the tests) check the repaired matching
 
     // Unmatched edges of the free variables grouped by value (counting sort): by_value_[start_[u] ..
-    // start_[u+1]) are the variables whose set holds u without being matched to it. Edges to taken values die.
+    // start_[u+1]) are the variables whose set holds u without being matched to it. Edges to taken values
+    // die.
     start_.assign(static_cast<std::size_t>(values_) + 1, 0);
     for (int v : free_vars_) {
       const int mu = matching_.match_of_left(v);
@@ -82,7 +84,8 @@ class AllDifferentFilter {
           ++start_[u + 1];
       });
     }
-    for (int u = 0; u < values_; ++u) start_[static_cast<std::size_t>(u) + 1] += start_[static_cast<std::size_t>(u)];
+    for (int u = 0; u < values_; ++u)
+      start_[static_cast<std::size_t>(u) + 1] += start_[static_cast<std::size_t>(u)];
     by_value_.resize(static_cast<std::size_t>(start_[static_cast<std::size_t>(values_)]));
     fill_.assign(start_.begin(), start_.end() - 1);
     for (int v : free_vars_) {
@@ -106,12 +109,14 @@ class AllDifferentFilter {
     mark_reachable_from_free_values();
 
     for (int u = 0; u < values_; ++u) {
-      const int owner = matching_.match_of_right(u);  // -1: a free or taken value (taken ones have no edges here)
+      const int owner =
+          matching_.match_of_right(u);  // -1: a free or taken value (taken ones have no edges here)
       if (owner < 0) continue;
       const bool reached = reached_[static_cast<std::size_t>(owner)] != 0;
       for (int i = start_[static_cast<std::size_t>(u)]; i < start_[static_cast<std::size_t>(u) + 1]; ++i) {
         const int v = by_value_[static_cast<std::size_t>(i)];
-        if (!reached && comp_[static_cast<std::size_t>(v)] != comp_[static_cast<std::size_t>(owner)]) dead_.emplace_back(v, u);
+        if (!reached && comp_[static_cast<std::size_t>(v)] != comp_[static_cast<std::size_t>(owner)])
+          dead_.emplace_back(v, u);
       }
     }
     for (const auto& [v, u] : dead_) remove(v, u);
@@ -124,8 +129,8 @@ class AllDifferentFilter {
 
  private:
   /// Variables whose matched value is reachable from a free value by an alternating path (free value ->
-  /// variable by an unmatched edge -> its matched value -> ...): the unmatched edges to those values lie on an
-  /// even alternating path from a free vertex, hence in some maximum matching.
+  /// variable by an unmatched edge -> its matched value -> ...): the unmatched edges to those values lie on
+  /// an even alternating path from a free vertex, hence in some maximum matching.
   void mark_reachable_from_free_values() {
     reached_.assign(static_cast<std::size_t>(vars_), 0);
     stack_.clear();
@@ -142,7 +147,8 @@ class AllDifferentFilter {
     while (!stack_.empty()) {
       const int v = stack_.back();
       stack_.pop_back();
-      for (int i = graph_.offsets[static_cast<std::size_t>(v)]; i < graph_.offsets[static_cast<std::size_t>(v) + 1]; ++i) {
+      for (int i = graph_.offsets[static_cast<std::size_t>(v)];
+           i < graph_.offsets[static_cast<std::size_t>(v) + 1]; ++i) {
         const int w = graph_.targets[static_cast<std::size_t>(i)];
         if (!reached_[static_cast<std::size_t>(w)]) {
           reached_[static_cast<std::size_t>(w)] = 1;
@@ -155,15 +161,16 @@ class AllDifferentFilter {
   int vars_ = 0;
   int values_ = 0;
   // untrailed persistent
-  BipartiteMatching matching_;  // over the unfixed variables: match_of_left(v) == u <=> match_of_right(u) == v
+  BipartiteMatching
+      matching_;  // over the unfixed variables: match_of_left(v) == u <=> match_of_right(u) == v
   std::uint64_t edges_ = 0;
   // scratch
   std::vector<int> taken_;      // taken_[u] = the fixed variable whose set is {u}, or -1
   std::vector<int> free_vars_;  // variables with more than one value
-  std::vector<int> start_;     // unmatched edges of value u: by_value_[start_[u] .. start_[u+1])
+  std::vector<int> start_;      // unmatched edges of value u: by_value_[start_[u] .. start_[u+1])
   std::vector<int> fill_;
   std::vector<int> by_value_;
-  CsrGraph graph_;             // the oriented graph contracted onto the variables
+  CsrGraph graph_;  // the oriented graph contracted onto the variables
   SccFinder scc_;
   std::vector<int> comp_;
   std::vector<std::uint8_t> reached_;

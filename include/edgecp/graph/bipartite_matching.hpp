@@ -97,9 +97,9 @@ class BipartiteMatching {
     return true;
   }
 
-  std::vector<int> left_;             // left_[l] = matched right vertex or -1
-  std::vector<int> right_;            // right_[r] = matched left vertex or -1
-  std::vector<std::uint32_t> seen_;   // seen_[r] == stamp_ <=> r visited in the current search
+  std::vector<int> left_;            // left_[l] = matched right vertex or -1
+  std::vector<int> right_;           // right_[r] = matched left vertex or -1
+  std::vector<std::uint32_t> seen_;  // seen_[r] == stamp_ <=> r visited in the current search
   std::uint32_t stamp_ = 0;
   std::uint64_t visits_ = 0;
 };

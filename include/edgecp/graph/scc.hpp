@@ -47,7 +47,8 @@ class SccFinder {
             frames_.push_back({w, g.offsets[static_cast<std::size_t>(w)]});
             open(w, next_index);
           } else if (on_stack_[static_cast<std::size_t>(w)]) {
-            low_[static_cast<std::size_t>(v)] = std::min(low_[static_cast<std::size_t>(v)], index_[static_cast<std::size_t>(w)]);
+            low_[static_cast<std::size_t>(v)] =
+                std::min(low_[static_cast<std::size_t>(v)], index_[static_cast<std::size_t>(w)]);
           }
           continue;
         }

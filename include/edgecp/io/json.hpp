@@ -37,7 +37,8 @@ inline std::string json_number(double v) {
   return buf;
 }
 
-/// Row-major list of [piece, rotation] with 1-based piece numbers as in the puzzle file, null for empty cells.
+/// Row-major list of [piece, rotation] with 1-based piece numbers as in the puzzle file, null for empty
+/// cells.
 inline std::string json_board(const Model& m, const Board& b) {
   if (b.cells.empty()) return "null";
   std::string out = "[";

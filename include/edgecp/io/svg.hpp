@@ -18,17 +18,24 @@ inline std::string svg_colour(int colour) {
   const double h = std::fmod(colour * 137.508, 360.0);
   const double s = colour % 2 ? 0.70 : 0.55, l = colour % 3 == 0 ? 0.42 : colour % 3 == 1 ? 0.58 : 0.70;
   // HSL -> RGB
-  const double c = (1 - std::fabs(2 * l - 1)) * s, x = c * (1 - std::fabs(std::fmod(h / 60.0, 2) - 1)), m = l - c / 2;
+  const double c = (1 - std::fabs(2 * l - 1)) * s, x = c * (1 - std::fabs(std::fmod(h / 60.0, 2) - 1)),
+               m = l - c / 2;
   double r = 0, g = 0, b = 0;
-  if (h < 60) r = c, g = x;
-  else if (h < 120) r = x, g = c;
-  else if (h < 180) g = c, b = x;
-  else if (h < 240) g = x, b = c;
-  else if (h < 300) r = x, b = c;
-  else r = c, b = x;
+  if (h < 60)
+    r = c, g = x;
+  else if (h < 120)
+    r = x, g = c;
+  else if (h < 180)
+    g = c, b = x;
+  else if (h < 240)
+    g = x, b = c;
+  else if (h < 300)
+    r = x, b = c;
+  else
+    r = c, b = x;
   char buf[8];
-  std::snprintf(buf, sizeof buf, "#%02x%02x%02x", static_cast<int>((r + m) * 255 + 0.5), static_cast<int>((g + m) * 255 + 0.5),
-                static_cast<int>((b + m) * 255 + 0.5));
+  std::snprintf(buf, sizeof buf, "#%02x%02x%02x", static_cast<int>((r + m) * 255 + 0.5),
+                static_cast<int>((g + m) * 255 + 0.5), static_cast<int>((b + m) * 255 + 0.5));
   return buf;
 }
 
@@ -41,11 +48,20 @@ inline std::string svg_escape(const std::string& s) {
   std::string out;
   for (char ch : s) {
     switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += ch;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += ch;
     }
   }
   return out;
@@ -57,8 +73,8 @@ inline void write_svg(std::ostream& out, const Model& m, const Board& b, const S
   const int width = g.width() * z, height = g.height() * z + legend;
   const JoinCount jc = count_joins(m, b);
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height << "\" viewBox=\"0 0 "
-      << width << " " << height << "\">\n"
+      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
+      << "\" viewBox=\"0 0 " << width << " " << height << "\">\n"
       << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   for (int cell = 0; cell < g.cell_count(); ++cell) {
     const int x = g.col(cell) * z, y = g.row(cell) * z, id = b.cells[static_cast<std::size_t>(cell)];
@@ -92,11 +108,11 @@ inline void write_svg(std::ostream& out, const Model& m, const Board& b, const S
     }
   }
   const int ly = g.height() * z + 18;
-  out << "<text x=\"4\" y=\"" << ly << "\" font-family=\"sans-serif\" font-size=\"14\">" << svg_escape(opt.title)
-      << "</text>\n"
-      << "<text x=\"4\" y=\"" << ly + 20 << "\" font-family=\"sans-serif\" font-size=\"14\">score " << jc.matched << " / "
-      << g.inner_join_count() << ", " << jc.mismatched << " mismatched (red), " << b.placed() << " of "
-      << g.cell_count() << " placed; circles mark hints</text>\n"
+  out << "<text x=\"4\" y=\"" << ly << "\" font-family=\"sans-serif\" font-size=\"14\">"
+      << svg_escape(opt.title) << "</text>\n"
+      << "<text x=\"4\" y=\"" << ly + 20 << "\" font-family=\"sans-serif\" font-size=\"14\">score "
+      << jc.matched << " / " << g.inner_join_count() << ", " << jc.mismatched << " mismatched (red), "
+      << b.placed() << " of " << g.cell_count() << " placed; circles mark hints</text>\n"
       << "</svg>\n";
 }
 

@@ -58,7 +58,8 @@ class AC2001 {
       const int last = last_[base + a];
       ++stats_.checks;
       if (last >= 0 && dy.contains(static_cast<std::size_t>(last))) return;
-      for (std::size_t b = dy.find_next(static_cast<std::size_t>(last + 1)); b != Domain::npos; b = dy.find_next(b + 1)) {
+      for (std::size_t b = dy.find_next(static_cast<std::size_t>(last + 1)); b != Domain::npos;
+           b = dy.find_next(b + 1)) {
         ++stats_.checks;
         if (constraint_.compatible(arc, a, b)) {
           last_.set(base + a, static_cast<std::int32_t>(b));
@@ -76,8 +77,8 @@ class AC2001 {
   std::size_t values_;
   std::size_t sub_;
   // trailed state
-  TrailedArray<std::int32_t> last_;  // last_[arc*values + a]: every value of y below it was incompatible with a
-                                     // or absent when it was found, on this branch; -1 = none searched yet
+  TrailedArray<std::int32_t> last_;  // last_[arc*values + a]: every value of y below it was incompatible with
+                                     // a or absent when it was found, on this branch; -1 = none searched yet
   // untrailed
   PropagatorStats stats_;
   // scratch

@@ -22,7 +22,10 @@ class AC3 {
 
   AC3(const Model& m, Store& s) : AC3(Constraint(m), s) {}
   AC3(Constraint c, Store& s)
-      : constraint_(std::move(c)), arcs_(constraint_.arcs()), sub_(s.subscribe()), queue_(arcs_, s.cell_count()) {}
+      : constraint_(std::move(c)),
+        arcs_(constraint_.arcs()),
+        sub_(s.subscribe()),
+        queue_(arcs_, s.cell_count()) {}
 
   Status propagate(Store& s) {
     CallCounter<Store> count(stats_, s);

@@ -50,15 +50,19 @@ class ArcConsistency {
       const std::size_t size = d.size();
       if (size * 4 <= colour_tests_) {
         d.for_each([&](std::size_t id) {
-          for (int side = 0; side < 4; ++side) now[static_cast<std::size_t>(side)] |= std::uint64_t{1} << colour_[id * 4 + static_cast<std::size_t>(side)];
+          for (int side = 0; side < 4; ++side)
+            now[static_cast<std::size_t>(side)] |= std::uint64_t{1}
+                                                   << colour_[id * 4 + static_cast<std::size_t>(side)];
         });
         stats_.checks += size;
       } else {
         for (int side = 0; side < 4; ++side)
-          for (std::uint64_t bits = shown_[cell * 4 + static_cast<std::size_t>(side)]; bits != 0; bits &= bits - 1) {
+          for (std::uint64_t bits = shown_[cell * 4 + static_cast<std::size_t>(side)]; bits != 0;
+               bits &= bits - 1) {
             const int k = std::countr_zero(bits);
             ++stats_.checks;
-            if (d.intersects(masks_.showing(side, k))) now[static_cast<std::size_t>(side)] |= std::uint64_t{1} << k;
+            if (d.intersects(masks_.showing(side, k)))
+              now[static_cast<std::size_t>(side)] |= std::uint64_t{1} << k;
           }
       }
       for (int side = 0; side < 4; ++side) {
@@ -72,7 +76,8 @@ class ArcConsistency {
         lost_.clear();
         for (std::uint64_t bits = lost; bits != 0; bits &= bits - 1)
           lost_ |= masks_.showing(opposite(side), std::countr_zero(bits));
-        if (s.subtract(static_cast<std::size_t>(n), lost_) && s.empty(static_cast<std::size_t>(n))) return count.fail();
+        if (s.subtract(static_cast<std::size_t>(n), lost_) && s.empty(static_cast<std::size_t>(n)))
+          return count.fail();
       }
     }
     s.consume(sub_);
@@ -80,7 +85,9 @@ class ArcConsistency {
   }
 
   /// Colours cell c can still show on side s, as last propagated (for tests).
-  std::uint64_t shown(std::size_t c, int side) const { return shown_[c * 4 + static_cast<std::size_t>(side)]; }
+  std::uint64_t shown(std::size_t c, int side) const {
+    return shown_[c * 4 + static_cast<std::size_t>(side)];
+  }
   std::size_t cell_count() const { return shown_.size() / 4; }
 
   const PropagatorStats& stats() const { return stats_; }
@@ -94,7 +101,8 @@ class ArcConsistency {
   std::size_t colour_tests_;          // word operations of a full per-colour recount of one cell
   std::size_t sub_;
   // trailed state
-  TrailedArray<std::uint64_t> shown_;  // shown_[c*4+s] ⊇ colours the domain of c shows on s; equal at fixpoint
+  TrailedArray<std::uint64_t>
+      shown_;  // shown_[c*4+s] ⊇ colours the domain of c shows on s; equal at fixpoint
   // untrailed
   PropagatorStats stats_;
   // scratch

@@ -39,7 +39,8 @@ class EdgeMatching {
     return out;
   }
   bool compatible(const Arc& arc, std::size_t a, std::size_t b) const {
-    return model_->colour(static_cast<int>(a), arc.tag) == model_->colour(static_cast<int>(b), opposite(arc.tag));
+    return model_->colour(static_cast<int>(a), arc.tag) ==
+           model_->colour(static_cast<int>(b), opposite(arc.tag));
   }
 
  private:
@@ -50,7 +51,8 @@ class EdgeMatching {
 class ArcQueue {
  public:
   ArcQueue(const std::vector<Arc>& arcs, std::size_t cells) : into_(cells), queued_(arcs.size(), 0) {
-    for (std::size_t i = 0; i < arcs.size(); ++i) into_[static_cast<std::size_t>(arcs[i].y)].push_back(static_cast<int>(i));
+    for (std::size_t i = 0; i < arcs.size(); ++i)
+      into_[static_cast<std::size_t>(arcs[i].y)].push_back(static_cast<int>(i));
     reverse_.assign(arcs.size(), -1);
     for (std::size_t i = 0; i < arcs.size(); ++i)
       for (int j : into_[static_cast<std::size_t>(arcs[i].x)])
@@ -92,7 +94,8 @@ class ArcQueue {
 /// requeues the arcs into x except (y, x). `revise(arc index)` returns true when it removed values.
 /// Returns false on a wipe-out (the queue is left empty).
 template <class Store, class Revise>
-bool run_arc_queue(Store& s, std::size_t sub, const std::vector<Arc>& arcs, ArcQueue& queue, Revise&& revise) {
+bool run_arc_queue(Store& s, std::size_t sub, const std::vector<Arc>& arcs, ArcQueue& queue,
+                   Revise&& revise) {
   for (std::size_t i = s.cursor(sub); i < s.log_size(); ++i) queue.arcs_into(s.logged_cell(i));
   while (!queue.empty()) {
     const int ai = queue.pop();

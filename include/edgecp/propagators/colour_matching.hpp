@@ -18,8 +18,8 @@ namespace edgecp {
 /// end (c, s) when the candidate (p, r = s - i mod 4) is in c's domain and the neighbour across s can still
 /// show k on the facing side. In an exact solution every half-edge sits on a distinct join end, and every end
 /// facing an assigned neighbour that shows k ("forced") is covered. The filter deletes every edge in no
-/// matching that saturates the half-edges and covers the forced ends, and with it the candidate that would put
-/// that half-edge there; it fails when no such matching exists or when a colour has an odd number of
+/// matching that saturates the half-edges and covers the forced ends, and with it the candidate that would
+/// put that half-edge there; it fails when no such matching exists or when a colour has an odd number of
 /// half-edges (they pair up across joins).
 ///
 /// Method: the matchings wanted are the perfect matchings of the graph extended with |ends| - |half-edges|
@@ -59,7 +59,8 @@ class ColourMatching {
     const int ends = m.cell_count() * 4;
     matchings_.resize(static_cast<std::size_t>(colours));
     for (int k = 1; k < colours; ++k)
-      matchings_[static_cast<std::size_t>(k)].reset(static_cast<int>(left_of_colour_[static_cast<std::size_t>(k)].size()), ends);
+      matchings_[static_cast<std::size_t>(k)].reset(
+          static_cast<int>(left_of_colour_[static_cast<std::size_t>(k)].size()), ends);
     const Geometry& g = m.geometry();
     for (int c = 0; c < m.cell_count(); ++c)
       for (int sd = 0; sd < 4; ++sd)
@@ -86,7 +87,8 @@ class ColourMatching {
       for (int k = 1; k < model_->colour_count(); ++k) {
         if (!filter_colour(k)) return count.fail();
       }
-      for (const auto& [cell, cand] : dead_) removed |= s.remove(static_cast<std::size_t>(cell), static_cast<std::size_t>(cand));
+      for (const auto& [cell, cand] : dead_)
+        removed |= s.remove(static_cast<std::size_t>(cell), static_cast<std::size_t>(cand));
       for (std::size_t c = 0; c < s.cell_count(); ++c)
         if (s.empty(c)) return count.fail();
       if (!removed) break;
@@ -114,7 +116,9 @@ class ColourMatching {
     show_.assign(ncells * 4, 0);
     for (std::size_t c = 0; c < ncells; ++c)
       s.for_each(c, [&](std::size_t a) {
-        for (int sd = 0; sd < 4; ++sd) show_[c * 4 + static_cast<std::size_t>(sd)] |= std::uint64_t{1} << model_->colour(static_cast<int>(a), sd);
+        for (int sd = 0; sd < 4; ++sd)
+          show_[c * 4 + static_cast<std::size_t>(sd)] |= std::uint64_t{1}
+                                                         << model_->colour(static_cast<int>(a), sd);
       });
     edges_.assign(static_cast<std::size_t>(colours), {});
     forced_.assign(ncells * 4, 0);
@@ -123,15 +127,17 @@ class ColourMatching {
         const int n = g.neighbour(static_cast<int>(c), sd);
         if (n < 0) continue;
         const auto end = c * 4 + static_cast<std::size_t>(sd);
-        const std::uint64_t facing = show_[static_cast<std::size_t>(n) * 4 + static_cast<std::size_t>(opposite(sd))];
-        if (s.is_assigned(static_cast<std::size_t>(n))) forced_[end] = 1;  // forced for the one colour n shows
+        const std::uint64_t facing =
+            show_[static_cast<std::size_t>(n) * 4 + static_cast<std::size_t>(opposite(sd))];
+        if (s.is_assigned(static_cast<std::size_t>(n)))
+          forced_[end] = 1;  // forced for the one colour n shows
         s.for_each(c, [&](std::size_t a) {
           const int k = model_->colour(static_cast<int>(a), sd);
           if (k == grey || !((facing >> k) & 1U)) return;
           const auto cand = model_->candidate(static_cast<int>(a));
           const int i = (sd - cand.rotation + 4) & 3;
-          edges_[static_cast<std::size_t>(k)].push_back(
-              {local_[static_cast<std::size_t>(cand.piece * 4 + i)], static_cast<int>(end), static_cast<int>(a)});
+          edges_[static_cast<std::size_t>(k)].push_back({local_[static_cast<std::size_t>(cand.piece * 4 + i)],
+                                                         static_cast<int>(end), static_cast<int>(a)});
           ++stats_.checks;
         });
       }
@@ -152,14 +158,20 @@ class ColourMatching {
       ++by_left_start_[static_cast<std::size_t>(e.left) + 1];
       ++by_end_start_[static_cast<std::size_t>(e.end) + 1];
     }
-    for (int l = 0; l < nl; ++l) by_left_start_[static_cast<std::size_t>(l) + 1] += by_left_start_[static_cast<std::size_t>(l)];
-    for (int e = 0; e < nends; ++e) by_end_start_[static_cast<std::size_t>(e) + 1] += by_end_start_[static_cast<std::size_t>(e)];
+    for (int l = 0; l < nl; ++l)
+      by_left_start_[static_cast<std::size_t>(l) + 1] += by_left_start_[static_cast<std::size_t>(l)];
+    for (int e = 0; e < nends; ++e)
+      by_end_start_[static_cast<std::size_t>(e) + 1] += by_end_start_[static_cast<std::size_t>(e)];
     by_left_.resize(edges.size());
     by_end_.resize(edges.size());
     fill_.assign(by_left_start_.begin(), by_left_start_.end() - 1);
-    for (std::size_t j = 0; j < edges.size(); ++j) by_left_[static_cast<std::size_t>(fill_[static_cast<std::size_t>(edges[j].left)]++)] = static_cast<int>(j);
+    for (std::size_t j = 0; j < edges.size(); ++j)
+      by_left_[static_cast<std::size_t>(fill_[static_cast<std::size_t>(edges[j].left)]++)] =
+          static_cast<int>(j);
     fill_.assign(by_end_start_.begin(), by_end_start_.end() - 1);
-    for (std::size_t j = 0; j < edges.size(); ++j) by_end_[static_cast<std::size_t>(fill_[static_cast<std::size_t>(edges[j].end)]++)] = static_cast<int>(j);
+    for (std::size_t j = 0; j < edges.size(); ++j)
+      by_end_[static_cast<std::size_t>(fill_[static_cast<std::size_t>(edges[j].end)]++)] =
+          static_cast<int>(j);
 
     // forced ends of this colour: facing an assigned neighbour that shows k
     const Geometry& g = model_->geometry();
@@ -177,7 +189,8 @@ class ColourMatching {
 
     BipartiteMatching& mt = matchings_[static_cast<std::size_t>(k)];
     auto adj = [&](int l, auto&& visit) {
-      for (int j = by_left_start_[static_cast<std::size_t>(l)]; j < by_left_start_[static_cast<std::size_t>(l) + 1]; ++j)
+      for (int j = by_left_start_[static_cast<std::size_t>(l)];
+           j < by_left_start_[static_cast<std::size_t>(l) + 1]; ++j)
         if (visit(edges[static_cast<std::size_t>(by_left_[static_cast<std::size_t>(j)])].end)) return;
     };
     // warm start: drop matched pairs that are no longer edges
@@ -199,14 +212,15 @@ class ColourMatching {
       }
 
     // Contracted graph: half-edges 0..nl-1 and node nl for all fillers (there are |ends| - nl of them; the
-    // unmatched unforced ends are theirs). l -> w iff w can take l's end; l -> fillers iff l's end is unforced;
-    // fillers -> w iff w has an edge to an end no half-edge holds.
+    // unmatched unforced ends are theirs). l -> w iff w can take l's end; l -> fillers iff l's end is
+    // unforced; fillers -> w iff w has an edge to an end no half-edge holds.
     const int fillers = nl;
     const bool have_fillers = inner_ends_ > nl;
     graph_.clear();
     for (int l = 0; l < nl; ++l) {
       const int e = mt.match_of_left(l);
-      for (int j = by_end_start_[static_cast<std::size_t>(e)]; j < by_end_start_[static_cast<std::size_t>(e) + 1]; ++j) {
+      for (int j = by_end_start_[static_cast<std::size_t>(e)];
+           j < by_end_start_[static_cast<std::size_t>(e) + 1]; ++j) {
         const int w = edges[static_cast<std::size_t>(by_end_[static_cast<std::size_t>(j)])].left;
         if (w != l) graph_.add_edge(w);
       }
@@ -221,7 +235,8 @@ class ColourMatching {
       if (mt.match_of_left(ed.left) == ed.end) continue;
       const int owner = mt.match_of_right(ed.end);
       const int holder = owner >= 0 ? owner : fillers;
-      if (comp_[static_cast<std::size_t>(holder)] != comp_[static_cast<std::size_t>(ed.left)]) dead_.emplace_back(ed.end / 4, ed.cand);
+      if (comp_[static_cast<std::size_t>(holder)] != comp_[static_cast<std::size_t>(ed.left)])
+        dead_.emplace_back(ed.end / 4, ed.cand);
     }
     stats_.checks += edges.size();
     return true;
@@ -230,7 +245,8 @@ class ColourMatching {
   /// Alternating path from the uncovered forced end e: some half-edge l adjacent to e moves onto it; its old
   /// end must be unforced, or covered in turn.
   bool cover(int e, BipartiteMatching& mt, const std::vector<Edge>& edges) {
-    for (int j = by_end_start_[static_cast<std::size_t>(e)]; j < by_end_start_[static_cast<std::size_t>(e) + 1]; ++j) {
+    for (int j = by_end_start_[static_cast<std::size_t>(e)];
+         j < by_end_start_[static_cast<std::size_t>(e) + 1]; ++j) {
       const int l = edges[static_cast<std::size_t>(by_end_[static_cast<std::size_t>(j)])].left;
       if (seen_[static_cast<std::size_t>(l)]) continue;
       seen_[static_cast<std::size_t>(l)] = 1;
@@ -253,22 +269,22 @@ class ColourMatching {
   std::size_t sub_;
   std::vector<std::vector<int>> left_of_colour_;  // half-edges (piece*4 + side index) of each colour
   std::vector<int> local_;                        // local_[p*4+i] = index of that half-edge within its colour
-  bool odd_colour_ = false;                       // some colour has an odd number of half-edges: no exact tiling
+  bool odd_colour_ = false;  // some colour has an odd number of half-edges: no exact tiling
   int inner_ends_ = 0;
   int min_assigned_ = 0;
   // untrailed persistent: one matching per colour, a warm start (valid after backtracking: edges only return)
   std::vector<BipartiteMatching> matchings_;  // over (local half-edge, end)
   PropagatorStats stats_;
   // scratch
-  std::vector<std::uint64_t> show_;           // show_[c*4+s] = colours c's domain shows on s
-  std::vector<std::vector<Edge>> edges_;      // per colour
+  std::vector<std::uint64_t> show_;       // show_[c*4+s] = colours c's domain shows on s
+  std::vector<std::vector<Edge>> edges_;  // per colour
   std::vector<std::uint8_t> forced_, forced_k_;
   std::vector<int> by_left_start_, by_left_, by_end_start_, by_end_, fill_;
   std::vector<std::uint8_t> seen_;
   CsrGraph graph_;
   SccFinder scc_;
   std::vector<int> comp_;
-  std::vector<std::pair<int, int>> dead_;     // (cell, candidate) to remove
+  std::vector<std::pair<int, int>> dead_;  // (cell, candidate) to remove
 };
 
 }  // namespace edgecp

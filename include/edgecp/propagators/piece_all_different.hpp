@@ -39,7 +39,9 @@ class PieceAllDifferent {
       const std::size_t cell = s.logged_cell(i);
       if (s.empty(cell)) return count.fail();
       Domain now;
-      s.for_each(cell, [&](std::size_t id) { now.insert(static_cast<std::size_t>(model_->piece_of(static_cast<int>(id)))); });
+      s.for_each(cell, [&](std::size_t id) {
+        now.insert(static_cast<std::size_t>(model_->piece_of(static_cast<int>(id))));
+      });
       if (now == pieces_[cell]) continue;
       pieces_.set(cell, now);
       lost_piece = true;
@@ -48,11 +50,12 @@ class PieceAllDifferent {
     if (lost_piece) {
       ++stats_.revisions;
       const auto before = filter_.edge_operations();
-      bool ok = filter_.filter([&](int c) -> const Domain& { return pieces_[static_cast<std::size_t>(c)]; },
-                               [&](int c, int p) {
-                                 (void)s.subtract(static_cast<std::size_t>(c), masks_.piece(p));
-                                 pieces_.mutate(static_cast<std::size_t>(c)).erase(static_cast<std::size_t>(p));
-                               });
+      bool ok =
+          filter_.filter([&](int c) -> const Domain& { return pieces_[static_cast<std::size_t>(c)]; },
+                         [&](int c, int p) {
+                           (void)s.subtract(static_cast<std::size_t>(c), masks_.piece(p));
+                           pieces_.mutate(static_cast<std::size_t>(c)).erase(static_cast<std::size_t>(p));
+                         });
       stats_.checks += filter_.edge_operations() - before;
       if (!ok) return count.fail();
     }

@@ -79,7 +79,8 @@ inline BoardCheck check_board(const Model& m, const Board& b) {
       r.problems.push_back(at + ": candidate id " + std::to_string(a) + " out of range");
       continue;
     }
-    if (const int h = m.hint_candidate(cell); h >= 0 && a != h) r.problems.push_back(at + ": the hint is not respected");
+    if (const int h = m.hint_candidate(cell); h >= 0 && a != h)
+      r.problems.push_back(at + ": the hint is not respected");
     if (a < 0) continue;
     ++r.placed;
     const int p = m.piece_of(a);
@@ -88,7 +89,8 @@ inline BoardCheck check_board(const Model& m, const Board& b) {
     where[static_cast<std::size_t>(p)] = cell;
     for (int s = 0; s < 4; ++s)
       if ((m.colour(a, s) == grey) != g.faces_outside(cell, s)) {
-        r.problems.push_back(at + ": piece " + std::to_string(p + 1) + " breaks the frame on side " + std::to_string(s));
+        r.problems.push_back(at + ": piece " + std::to_string(p + 1) + " breaks the frame on side " +
+                             std::to_string(s));
         break;
       }
   }

@@ -65,15 +65,16 @@ struct GeneratedPuzzle {
 
   Board planted_board(const Model& m) const {
     Board b(m.cell_count());
-    for (std::size_t c = 0; c < planted.size(); ++c) b.cells[c] = m.candidate_of(planted[c].piece, planted[c].rotation);
+    for (std::size_t c = 0; c < planted.size(); ++c)
+      b.cells[c] = m.candidate_of(planted[c].piece, planted[c].rotation);
     return b;
   }
 };
 
 inline std::string describe(const GeneratorOptions& o) {
   return "generated " + std::to_string(o.width) + "x" + std::to_string(o.height) + " frame " +
-         std::to_string(o.frame_colours) + " inner " + std::to_string(o.inner_colours) + " seed " + std::to_string(o.seed) +
-         (o.centre_hint ? " centre-hint" : "");
+         std::to_string(o.frame_colours) + " inner " + std::to_string(o.inner_colours) + " seed " +
+         std::to_string(o.seed) + (o.centre_hint ? " centre-hint" : "");
 }
 
 inline GeneratedPuzzle generate(const GeneratorOptions& o) {
@@ -95,10 +96,11 @@ inline GeneratedPuzzle generate(const GeneratorOptions& o) {
       if (nb < 0) continue;
       const bool frame_join = g.on_frame(cell) && g.on_frame(nb) &&
                               (g.row(cell) == g.row(nb) ? (g.row(cell) == 0 || g.row(cell) == g.height() - 1)
-                                                         : (g.col(cell) == 0 || g.col(cell) == g.width() - 1));
-      const int colour = frame_join ? 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(o.frame_colours)))
-                                    : 1 + o.frame_colours +
-                                          static_cast<int>(rng.below(static_cast<std::uint64_t>(o.inner_colours)));
+                                                        : (g.col(cell) == 0 || g.col(cell) == g.width() - 1));
+      const int colour = frame_join
+                             ? 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(o.frame_colours)))
+                             : 1 + o.frame_colours +
+                                   static_cast<int>(rng.below(static_cast<std::uint64_t>(o.inner_colours)));
       shown[static_cast<std::size_t>(cell)][static_cast<std::size_t>(s)] = colour;
       shown[static_cast<std::size_t>(nb)][static_cast<std::size_t>(opposite(s))] = colour;
     }
@@ -117,7 +119,8 @@ inline GeneratedPuzzle generate(const GeneratorOptions& o) {
     // Stored colours C with colour_on(C, r, s) == shown[s]: C[i] = shown[(i + r) mod 4].
     Piece pc;
     for (int i = 0; i < 4; ++i)
-      pc.colours[static_cast<std::size_t>(i)] = shown[static_cast<std::size_t>(cell)][static_cast<std::size_t>((i + r) & 3)];
+      pc.colours[static_cast<std::size_t>(i)] =
+          shown[static_cast<std::size_t>(cell)][static_cast<std::size_t>((i + r) & 3)];
     out.puzzle.pieces[static_cast<std::size_t>(p)] = pc;
     out.planted[static_cast<std::size_t>(cell)] = {p, r};
   }

@@ -21,22 +21,25 @@ struct PuzzleProblem {
 };
 
 /// Every structural problem that makes a puzzle unusable: board size, piece count, colours out of range,
-/// pieces with grey on two opposite sides (which includes three or four grey sides), wrong numbers of corner/edge/interior
-/// pieces, and hints out of range, on a cell of the wrong class, duplicated, or naming one piece twice.
+/// pieces with grey on two opposite sides (which includes three or four grey sides), wrong numbers of
+/// corner/edge/interior pieces, and hints out of range, on a cell of the wrong class, duplicated, or naming
+/// one piece twice.
 inline std::vector<PuzzleProblem> validate(const Puzzle& pz) {
   std::vector<PuzzleProblem> out;
   const Geometry& g = pz.geometry;
   const int w = g.width(), h = g.height();
   if (w < min_side || h < min_side || w > max_side || h > max_side || w * h > max_cells) {
     out.push_back({-1, -1,
-                   "unsupported board size " + std::to_string(w) + "x" + std::to_string(h) + " (supported: 2 <= W, H <= " +
-                       std::to_string(max_side) + " and W*H <= " + std::to_string(max_cells) + ")"});
+                   "unsupported board size " + std::to_string(w) + "x" + std::to_string(h) +
+                       " (supported: 2 <= W, H <= " + std::to_string(max_side) +
+                       " and W*H <= " + std::to_string(max_cells) + ")"});
     return out;
   }
   if (static_cast<int>(pz.pieces.size()) != g.cell_count())
     out.push_back({-1, -1,
-                   "a " + std::to_string(w) + "x" + std::to_string(h) + " board needs " + std::to_string(g.cell_count()) +
-                       " pieces, found " + std::to_string(pz.pieces.size())});
+                   "a " + std::to_string(w) + "x" + std::to_string(h) + " board needs " +
+                       std::to_string(g.cell_count()) + " pieces, found " +
+                       std::to_string(pz.pieces.size())});
   int classes[3] = {0, 0, 0};  // corner, edge, interior pieces
   for (std::size_t i = 0; i < pz.pieces.size(); ++i) {
     const Piece& p = pz.pieces[i];
@@ -60,8 +63,9 @@ inline std::vector<PuzzleProblem> validate(const Puzzle& pz) {
     for (int k = 0; k < 3; ++k)
       if (classes[k] != want[k])
         out.push_back({-1, -1,
-                       "a " + std::to_string(w) + "x" + std::to_string(h) + " board needs " + std::to_string(want[k]) + " " +
-                           names[k] + " pieces, found " + std::to_string(classes[k])});
+                       "a " + std::to_string(w) + "x" + std::to_string(h) + " board needs " +
+                           std::to_string(want[k]) + " " + names[k] + " pieces, found " +
+                           std::to_string(classes[k])});
   }
   std::vector<int> hinted_cell(static_cast<std::size_t>(g.cell_count()), -1);
   std::vector<int> hinted_piece(pz.pieces.size(), -1);
@@ -69,7 +73,9 @@ inline std::vector<PuzzleProblem> validate(const Puzzle& pz) {
     const Hint& hn = pz.hints[i];
     const int hi = static_cast<int>(i);
     if (hn.row < 0 || hn.row >= h || hn.col < 0 || hn.col >= w) {
-      out.push_back({-1, hi, "hint cell (" + std::to_string(hn.row) + ", " + std::to_string(hn.col) + ") is off the board"});
+      out.push_back(
+          {-1, hi,
+           "hint cell (" + std::to_string(hn.row) + ", " + std::to_string(hn.col) + ") is off the board"});
       continue;
     }
     if (hn.piece < 0 || hn.piece >= static_cast<int>(pz.pieces.size())) {
@@ -82,7 +88,8 @@ inline std::vector<PuzzleProblem> validate(const Puzzle& pz) {
     }
     const int cell = g.cell(hn.row, hn.col);
     if (hinted_cell[static_cast<std::size_t>(cell)] >= 0) {
-      out.push_back({-1, hi, "a second hint on cell (" + std::to_string(hn.row) + ", " + std::to_string(hn.col) + ")"});
+      out.push_back(
+          {-1, hi, "a second hint on cell (" + std::to_string(hn.row) + ", " + std::to_string(hn.col) + ")"});
       continue;
     }
     if (hinted_piece[static_cast<std::size_t>(hn.piece)] >= 0) {
@@ -95,8 +102,9 @@ inline std::vector<PuzzleProblem> validate(const Puzzle& pz) {
     for (int s = 0; s < 4; ++s) {
       if ((colour_on(p, hn.rotation, s) == grey) != g.faces_outside(cell, s)) {
         out.push_back({-1, hi,
-                       "hint piece " + std::to_string(hn.piece + 1) + " at rotation " + std::to_string(hn.rotation) +
-                           " does not fit cell (" + std::to_string(hn.row) + ", " + std::to_string(hn.col) +
+                       "hint piece " + std::to_string(hn.piece + 1) + " at rotation " +
+                           std::to_string(hn.rotation) + " does not fit cell (" + std::to_string(hn.row) +
+                           ", " + std::to_string(hn.col) +
                            "): its grey sides must face exactly the outside of the board"});
         break;
       }
@@ -115,8 +123,8 @@ struct Candidate {
 ///
 /// Candidates: for each piece, the rotations 0..3 that look different. A piece symmetric under rotation
 /// (e.g. the same colour on opposite sides) keeps only the first rotation of each distinct look, so it never
-/// produces two identical boards; `candidate_of(piece, r)` maps any rotation to the kept one that looks the same.
-/// Candidate ids are dense and ordered by (piece, rotation).
+/// produces two identical boards; `candidate_of(piece, r)` maps any rotation to the kept one that looks the
+/// same. Candidate ids are dense and ordered by (piece, rotation).
 ///
 /// Bitsets are vectors of `words()` 64-bit words over candidate ids; convert them with Domain::from_words.
 class Model {
@@ -125,7 +133,8 @@ class Model {
 
   explicit Model(Puzzle puzzle) : puzzle_(std::move(puzzle)) {
     const auto problems = validate(puzzle_);
-    if (!problems.empty()) throw std::invalid_argument("invalid puzzle " + puzzle_.name + ": " + problems[0].message);
+    if (!problems.empty())
+      throw std::invalid_argument("invalid puzzle " + puzzle_.name + ": " + problems[0].message);
     build();
   }
 
@@ -140,10 +149,13 @@ class Model {
   const Candidate& candidate(int id) const { return candidates_[static_cast<std::size_t>(id)]; }
   int piece_of(int id) const { return candidates_[static_cast<std::size_t>(id)].piece; }
   /// Colour candidate `id` shows on `side`.
-  int colour(int id, int side) const { return colours_[static_cast<std::size_t>(id) * 4 + static_cast<std::size_t>(side)]; }
+  int colour(int id, int side) const {
+    return colours_[static_cast<std::size_t>(id) * 4 + static_cast<std::size_t>(side)];
+  }
   /// The candidate id of a piece at a rotation (the kept rotation that looks the same).
   int candidate_of(int piece, int rotation) const {
-    return rotation_to_candidate_[static_cast<std::size_t>(piece) * 4 + static_cast<std::size_t>(rotation & 3)];
+    return rotation_to_candidate_[static_cast<std::size_t>(piece) * 4 +
+                                  static_cast<std::size_t>(rotation & 3)];
   }
   /// The candidate ids of one piece: first_candidate(p) .. first_candidate(p+1)-1.
   int first_candidate(int piece) const { return piece_first_[static_cast<std::size_t>(piece)]; }
@@ -151,7 +163,8 @@ class Model {
 
   /// Candidates showing `colour` on `side`.
   const Bits& showing(int side, int colour) const {
-    return showing_[static_cast<std::size_t>(side) * static_cast<std::size_t>(colour_count_) + static_cast<std::size_t>(colour)];
+    return showing_[static_cast<std::size_t>(side) * static_cast<std::size_t>(colour_count_) +
+                    static_cast<std::size_t>(colour)];
   }
   /// All candidates (rotations) of one piece.
   const Bits& piece_mask(int piece) const { return piece_mask_[static_cast<std::size_t>(piece)]; }
@@ -202,7 +215,8 @@ class Model {
     showing_.assign(4 * static_cast<std::size_t>(colour_count_), zero);
     piece_mask_.assign(static_cast<std::size_t>(np), zero);
     for (int id = 0; id < nc; ++id) {
-      for (int s = 0; s < 4; ++s) set(showing_[static_cast<std::size_t>(s * colour_count_ + colour(id, s))], id);
+      for (int s = 0; s < 4; ++s)
+        set(showing_[static_cast<std::size_t>(s * colour_count_ + colour(id, s))], id);
       set(piece_mask_[static_cast<std::size_t>(piece_of(id))], id);
     }
     for (int k = 0; k < colour_count_; ++k) all_colours_ |= std::uint64_t{1} << k;

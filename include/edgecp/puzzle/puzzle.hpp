@@ -30,7 +30,9 @@ struct Piece {
 };
 
 /// The colour a piece shows on `side` when turned by `rotation` clockwise quarter turns.
-constexpr int colour_on(const Piece& p, int rotation, int side) { return p.colours[(side - rotation + 8) & 3]; }
+constexpr int colour_on(const Piece& p, int rotation, int side) {
+  return p.colours[(side - rotation + 8) & 3];
+}
 
 /// A fixed placement. Pieces are 0-based here (1-based in files).
 struct Hint {
@@ -59,10 +61,14 @@ class Geometry {
   int neighbour(int cell, int side) const {
     const int r = row(cell), c = col(cell);
     switch (side) {
-      case up: return r > 0 ? cell - width_ : -1;
-      case right: return c + 1 < width_ ? cell + 1 : -1;
-      case down: return r + 1 < height_ ? cell + width_ : -1;
-      default: return c > 0 ? cell - 1 : -1;
+      case up:
+        return r > 0 ? cell - width_ : -1;
+      case right:
+        return c + 1 < width_ ? cell + 1 : -1;
+      case down:
+        return r + 1 < height_ ? cell + width_ : -1;
+      default:
+        return c > 0 ? cell - 1 : -1;
     }
   }
   bool faces_outside(int cell, int side) const { return neighbour(cell, side) < 0; }

@@ -28,11 +28,16 @@ inline CellOrder parse_cell_order(std::string_view s) {
 
 inline std::string_view to_string(CellOrder o) {
   switch (o) {
-    case CellOrder::row: return "row";
-    case CellOrder::frame: return "frame";
-    case CellOrder::spiral: return "spiral";
-    case CellOrder::blackwood: return "blackwood";
-    default: return "mrv";
+    case CellOrder::row:
+      return "row";
+    case CellOrder::frame:
+      return "frame";
+    case CellOrder::spiral:
+      return "spiral";
+    case CellOrder::blackwood:
+      return "blackwood";
+    default:
+      return "mrv";
   }
 }
 

@@ -71,21 +71,23 @@ struct SearchOptions {
   MismatchBudget budget;
   bool random_values = false;  ///< value order shuffled per cell by `seed` (else ascending candidate id)
   std::uint64_t seed = 1;
-  double time_limit = 0;           ///< seconds, 0 = none
-  std::uint64_t node_limit = 0;    ///< placements, 0 = none
-  std::uint64_t restart_nodes = 0; ///< first/best: restart with the next seed after this many nodes, 0 = never
-  bool fix_corner = false;         ///< break rotational symmetry: the lowest-numbered corner piece goes top-left
-  bool time_propagators = false;   ///< fill PropagatorStats::seconds
+  double time_limit = 0;         ///< seconds, 0 = none
+  std::uint64_t node_limit = 0;  ///< placements, 0 = none
+  std::uint64_t restart_nodes =
+      0;                    ///< first/best: restart with the next seed after this many nodes, 0 = never
+  bool fix_corner = false;  ///< break rotational symmetry: the lowest-numbered corner piece goes top-left
+  bool time_propagators = false;  ///< fill PropagatorStats::seconds
   /// UNSOUND, for experiments and tests only: keep strict propagators on under a mismatch budget.
   bool keep_strict_under_budget = false;
-  double progress_interval = 1.0;  ///< seconds between progress ticks (callback; best mode: greedy completion)
+  double progress_interval =
+      1.0;  ///< seconds between progress ticks (callback; best mode: greedy completion)
   std::function<void(const SearchProgress&)> on_progress;
 };
 
 struct PropagatorReport {
   std::string name;
   bool strict = false;
-  bool enabled = false;  ///< requested and actually running
+  bool enabled = false;       ///< requested and actually running
   bool switched_off = false;  ///< requested but strict under a mismatch budget
   PropagatorStats stats;
 };
@@ -99,8 +101,8 @@ struct SearchResult {
   int restarts = 0;
   double seconds = 0;
   std::vector<std::uint64_t> nodes_by_depth;  ///< placements at each depth (index = pieces placed after it)
-  Board board;       ///< first: the solution; best: the best board, completed; count: the first solution
-  int score = -1;    ///< of `board`, recomputed by check_board (-1 when there is no board)
+  Board board;     ///< first: the solution; best: the best board, completed; count: the first solution
+  int score = -1;  ///< of `board`, recomputed by check_board (-1 when there is no board)
   int mismatches = 0;
   bool board_verified = false;
   std::vector<PropagatorReport> propagators;
@@ -111,7 +113,8 @@ struct SearchResult {
 /// off (reported in the result); non-strict ones (the piece all-different) stay on.
 ///
 /// Without any propagator it is a plain backtracker: a placement is valid when its piece is unused, it fits
-/// the frame (static domain) and it matches every placed neighbour, except where the budget allows a mismatch.
+/// the frame (static domain) and it matches every placed neighbour, except where the budget allows a
+/// mismatch.
 template <class Domain, template <class> class... Props>
 class Solver {
  public:
@@ -154,7 +157,8 @@ class Solver {
     std::uint64_t seed = opt_.seed;
     while (true) {
       if (opt_.random_values) shuffle_values(seed);
-      restart_at_ = opt_.restart_nodes && opt_.mode != SearchMode::count ? result_.nodes + opt_.restart_nodes : 0;
+      restart_at_ =
+          opt_.restart_nodes && opt_.mode != SearchMode::count ? result_.nodes + opt_.restart_nodes : 0;
       stop_ = Stop::none;
       const int level = store_.level();
       store_.push_level();
@@ -225,7 +229,8 @@ class Solver {
     values_.assign(static_cast<std::size_t>(model_.cell_count()), {});
     for (int c = 0; c < model_.cell_count(); ++c) {
       auto& v = values_[static_cast<std::size_t>(c)];
-      store_.for_each(static_cast<std::size_t>(c), [&](std::size_t id) { v.push_back(static_cast<int>(id)); });
+      store_.for_each(static_cast<std::size_t>(c),
+                      [&](std::size_t id) { v.push_back(static_cast<int>(id)); });
       rng.shuffle(v);
     }
   }
@@ -434,8 +439,9 @@ class Solver {
   void report_propagators() {
     result_.propagators = reports_;
     [[maybe_unused]] std::size_t i = 0;
-    std::apply([&](auto&... p) { ((p ? (void)(result_.propagators[i].stats = p->stats()) : (void)0, ++i), ...); },
-               props_);
+    std::apply(
+        [&](auto&... p) { ((p ? (void)(result_.propagators[i].stats = p->stats()) : (void)0, ++i), ...); },
+        props_);
   }
 
   double elapsed() const {
@@ -446,15 +452,15 @@ class Solver {
   const Model& model_;
   SearchOptions opt_;
   CandidateMasks<Domain> masks_;
-  std::vector<int> order_;     // the static fill order, hint cells excluded
-  std::vector<char> frame_;    // frame_[c] <=> c is on the frame
+  std::vector<int> order_;   // the static fill order, hint cells excluded
+  std::vector<char> frame_;  // frame_[c] <=> c is on the frame
   int to_place_ = 0;
   // search state (undone by the recursion itself)
   Store store_;
   std::tuple<std::optional<Props<Store>>...> props_;
   bool any_enabled_ = false;
-  Board placed_;               // pieces placed by the search and hints
-  std::vector<char> used_;     // used_[p] <=> piece p is on placed_
+  Board placed_;                          // pieces placed by the search and hints
+  std::vector<char> used_;                // used_[p] <=> piece p is on placed_
   std::vector<std::vector<int>> values_;  // random value order per cell
   // results and bookkeeping
   std::vector<PropagatorReport> reports_;
