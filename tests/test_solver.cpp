@@ -162,6 +162,23 @@ TEST_CASE("mismatch budget: a broken join, exact search exhausts, one break find
   }
 }
 
+TEST_CASE("best mode under a budget returns the perfect board even after imperfect ones", "[solver]") {
+  int imperfect_first = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const Model m = random_model(4, 4, 2, 3, seed);
+    SearchOptions opt;
+    opt.mode = SearchMode::best;
+    opt.budget = MismatchBudget({1, 2});
+    const auto r = AllSolver(m, opt, {false, false, false, false, false, true}).run();
+    REQUIRE(r.status == SearchStatus::solved);
+    REQUIRE(r.board_verified);
+    REQUIRE(r.mismatches == 0);
+    REQUIRE(r.score == m.geometry().inner_join_count());
+    if (r.solutions > 1) ++imperfect_first;  // complete boards with mismatches came first
+  }
+  REQUIRE(imperfect_first > 0);
+}
+
 TEST_CASE("a strict propagator left on under a budget loses the best board", "[solver]") {
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     const Broken b = broken_puzzle(seed);

@@ -226,13 +226,40 @@ class Solver {
 
   void shuffle_values(std::uint64_t seed) {
     Rng rng(seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL);
+    const auto nc = static_cast<std::size_t>(model_.candidate_count());
     values_.assign(static_cast<std::size_t>(model_.cell_count()), {});
+    rank_.assign(values_.size() * nc, 0);
     for (int c = 0; c < model_.cell_count(); ++c) {
       auto& v = values_[static_cast<std::size_t>(c)];
       store_.for_each(static_cast<std::size_t>(c),
                       [&](std::size_t id) { v.push_back(static_cast<int>(id)); });
       rng.shuffle(v);
+      for (std::size_t i = 0; i < v.size(); ++i)
+        rank_[static_cast<std::size_t>(c) * nc + static_cast<std::size_t>(v[i])] = static_cast<int>(i);
     }
+  }
+
+  /// Tries the candidates of `cands` in the cell's random order: a few candidates (the usual case once
+  /// neighbours are placed) are sorted by rank on the stack; many are filtered from the full permutation.
+  template <class Try>
+  bool try_random_order(int cell, const Domain& cands, Try&& try_value) {
+    constexpr std::size_t few = 32;
+    if (cands.size() > few) {
+      for (int id : values_[static_cast<std::size_t>(cell)])
+        if (cands.contains(static_cast<std::size_t>(id)) && try_value(id)) return true;
+      return false;
+    }
+    const int* rank = rank_.data() + static_cast<std::size_t>(cell) * static_cast<std::size_t>(model_.candidate_count());
+    std::array<int, few> ids{};
+    std::size_t n = 0;
+    cands.for_each([&](std::size_t id) {
+      std::size_t j = n++;  // insertion by rank
+      for (; j > 0 && rank[ids[j - 1]] > rank[id]; --j) ids[j] = ids[j - 1];
+      ids[j] = static_cast<int>(id);
+    });
+    for (std::size_t i = 0; i < n; ++i)
+      if (try_value(ids[i])) return true;
+    return false;
   }
 
   /// Runs the enabled propagators in priority order to a common fixpoint.
@@ -339,8 +366,7 @@ class Solver {
       }
     }
     if (opt_.random_values) {
-      for (int id : values_[static_cast<std::size_t>(cell)])
-        if (cands.contains(static_cast<std::size_t>(id)) && try_value(id)) return true;
+      if (try_random_order(cell, cands, try_value)) return true;
     } else {
       for (std::size_t id = cands.first(); id != Domain::npos; id = cands.find_next(id + 1))
         if (try_value(static_cast<int>(id))) return true;
@@ -350,17 +376,14 @@ class Solver {
 
   bool on_solution(int mism) {
     ++result_.solutions;
-    if (result_.solutions == 1 || (opt_.mode == SearchMode::best && mism < best_partial_mism_)) {
-      result_.board = placed_;
-    }
-    if (opt_.mode == SearchMode::best) {
+    if (opt_.mode == SearchMode::best) {  // complete boards within the budget; a perfect one ends the search
       record_partial(to_place_, mism);
-      if (mism == 0) {
-        stop_ = Stop::solved;
-        return true;
-      }
-      return false;
+      if (mism > 0) return false;
+      result_.board = placed_;
+      stop_ = Stop::solved;
+      return true;
     }
+    if (result_.solutions == 1) result_.board = placed_;
     if (opt_.mode == SearchMode::first) {
       stop_ = Stop::solved;
       return true;
@@ -461,7 +484,8 @@ class Solver {
   bool any_enabled_ = false;
   Board placed_;                          // pieces placed by the search and hints
   std::vector<char> used_;                // used_[p] <=> piece p is on placed_
-  std::vector<std::vector<int>> values_;  // random value order per cell
+  std::vector<std::vector<int>> values_;  // random value order per cell (its static candidates)
+  std::vector<int> rank_;                 // rank_[cell * candidates + id] = position of id in values_[cell]
   // results and bookkeeping
   std::vector<PropagatorReport> reports_;
   SearchResult result_;
