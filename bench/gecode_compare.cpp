@@ -29,7 +29,8 @@ class EdgeSpace : public Gecode::Space {
     IntVar outside(*this, 0, 0);
     TupleSet tuples(6);
     for (int id = 0; id < m.candidate_count(); ++id)
-      tuples.add(IntArgs{id, m.piece_of(id), m.colour(id, 0), m.colour(id, 1), m.colour(id, 2), m.colour(id, 3)});
+      tuples.add(
+          IntArgs{id, m.piece_of(id), m.colour(id, 0), m.colour(id, 1), m.colour(id, 2), m.colour(id, 3)});
     tuples.finalize();
     int first_corner = -1;
     for (int p = 0; p < m.piece_count() && first_corner < 0; ++p)
@@ -37,7 +38,8 @@ class EdgeSpace : public Gecode::Space {
     for (int c = 0; c < g.cell_count(); ++c) {
       IntArgs allowed;
       for (int id = 0; id < m.candidate_count(); ++id)
-        if (edgecp::Model::test(m.static_domain(c), id) && !(fix_corner && c == 0 && m.piece_of(id) != first_corner))
+        if (edgecp::Model::test(m.static_domain(c), id) &&
+            !(fix_corner && c == 0 && m.piece_of(id) != first_corner))
           allowed << id;
       cand_[c] = IntVar(*this, IntSet(allowed));
       const int up_n = g.neighbour(c, edgecp::up), left_n = g.neighbour(c, edgecp::left);
@@ -70,8 +72,10 @@ int main(int argc, char** argv) {
   }
   bool first = false, fix_corner = false;
   for (int i = 2; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--first")) first = true;
-    else if (!std::strcmp(argv[i], "--fix-corner")) fix_corner = true;
+    if (!std::strcmp(argv[i], "--first"))
+      first = true;
+    else if (!std::strcmp(argv[i], "--fix-corner"))
+      fix_corner = true;
     else {
       std::fprintf(stderr, "gecode_compare: unknown option '%s'\n", argv[i]);
       return 2;
@@ -93,10 +97,11 @@ int main(int argc, char** argv) {
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const auto st = engine.statistics();
-    std::printf("{\"solver\":\"gecode\",\"puzzle\":\"%s\",\"mode\":\"%s\",\"solutions\":%llu,\"nodes\":%lu,"
-                "\"failures\":%lu,\"seconds\":%.6f}\n",
-                argv[1], first ? "first" : "count", solutions, static_cast<unsigned long>(st.node),
-                static_cast<unsigned long>(st.fail), seconds);
+    std::printf(
+        "{\"solver\":\"gecode\",\"puzzle\":\"%s\",\"mode\":\"%s\",\"solutions\":%llu,\"nodes\":%lu,"
+        "\"failures\":%lu,\"seconds\":%.6f}\n",
+        argv[1], first ? "first" : "count", solutions, static_cast<unsigned long>(st.node),
+        static_cast<unsigned long>(st.fail), seconds);
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gecode_compare: %s\n", e.what());

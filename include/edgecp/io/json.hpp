@@ -13,7 +13,7 @@
 namespace edgecp {
 
 inline std::string json_string(std::string_view s) {
-  std::string out = "\"";
+  std::string out(1, '"');
   for (char ch : s) {
     const auto c = static_cast<unsigned char>(ch);
     if (ch == '"' || ch == '\\') {
@@ -27,7 +27,8 @@ inline std::string json_string(std::string_view s) {
       out += ch;
     }
   }
-  return out + "\"";
+  out += '"';
+  return out;
 }
 
 inline std::string json_number(double v) {
@@ -49,17 +50,25 @@ inline std::string json_board(const Model& m, const Board& b) {
       out += "null";
     } else {
       const auto cand = m.candidate(id);
-      out += "[" + std::to_string(cand.piece + 1) + "," + std::to_string(cand.rotation) + "]";
+      out += '[';
+      out += std::to_string(cand.piece + 1);
+      out += ',';
+      out += std::to_string(cand.rotation);
+      out += ']';
     }
   }
-  return out + "]";
+  out += ']';
+  return out;
 }
 
 /// Builds one JSON object field by field, in insertion order.
 class JsonObject {
  public:
   JsonObject& raw(std::string_view key, const std::string& value) {
-    out_ += (out_.empty() ? "{" : ",") + json_string(key) + ":" + value;
+    out_ += out_.empty() ? '{' : ',';
+    out_ += json_string(key);
+    out_ += ':';
+    out_ += value;
     return *this;
   }
   JsonObject& str(std::string_view key, std::string_view v) { return raw(key, json_string(v)); }

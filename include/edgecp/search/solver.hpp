@@ -249,7 +249,8 @@ class Solver {
         if (cands.contains(static_cast<std::size_t>(id)) && try_value(id)) return true;
       return false;
     }
-    const int* rank = rank_.data() + static_cast<std::size_t>(cell) * static_cast<std::size_t>(model_.candidate_count());
+    const int* rank =
+        rank_.data() + static_cast<std::size_t>(cell) * static_cast<std::size_t>(model_.candidate_count());
     std::array<int, few> ids{};
     std::size_t n = 0;
     cands.for_each([&](std::size_t id) {
