@@ -120,27 +120,30 @@ class ColourMatching {
           show_[c * 4 + static_cast<std::size_t>(sd)] |= std::uint64_t{1}
                                                          << model_->colour(static_cast<int>(a), sd);
       });
-    edges_.assign(static_cast<std::size_t>(colours), {});
+    edges_.resize(static_cast<std::size_t>(colours));
+    for (auto& e : edges_) e.clear();  // keep each colour's capacity from call to call
     forced_.assign(ncells * 4, 0);
     for (std::size_t c = 0; c < ncells; ++c) {
+      std::uint64_t facing[4] = {0, 0, 0, 0};  // colours the neighbour across each side can show there
       for (int sd = 0; sd < 4; ++sd) {
         const int n = g.neighbour(static_cast<int>(c), sd);
         if (n < 0) continue;
-        const auto end = c * 4 + static_cast<std::size_t>(sd);
-        const std::uint64_t facing =
-            show_[static_cast<std::size_t>(n) * 4 + static_cast<std::size_t>(opposite(sd))];
+        facing[sd] = show_[static_cast<std::size_t>(n) * 4 + static_cast<std::size_t>(opposite(sd))];
         if (s.is_assigned(static_cast<std::size_t>(n)))
-          forced_[end] = 1;  // forced for the one colour n shows
-        s.for_each(c, [&](std::size_t a) {
-          const int k = model_->colour(static_cast<int>(a), sd);
-          if (k == grey || !((facing >> k) & 1U)) return;
-          const auto cand = model_->candidate(static_cast<int>(a));
-          const int i = (sd - cand.rotation + 4) & 3;
-          edges_[static_cast<std::size_t>(k)].push_back({local_[static_cast<std::size_t>(cand.piece * 4 + i)],
-                                                         static_cast<int>(end), static_cast<int>(a)});
-          ++stats_.checks;
-        });
+          forced_[c * 4 + static_cast<std::size_t>(sd)] = 1;  // forced for the one colour n shows
       }
+      s.for_each(c, [&](std::size_t a) {  // one pass over the domain: the edges of all four sides
+        const auto cand = model_->candidate(static_cast<int>(a));
+        for (int sd = 0; sd < 4; ++sd) {
+          const int k = model_->colour(static_cast<int>(a), sd);
+          if (k == grey || !((facing[sd] >> k) & 1U)) continue;  // grey, or no partner (border: facing 0)
+          const int i = (sd - cand.rotation + 4) & 3;
+          edges_[static_cast<std::size_t>(k)].push_back(
+              {local_[static_cast<std::size_t>(cand.piece * 4 + i)],
+               static_cast<int>(c * 4 + static_cast<std::size_t>(sd)), static_cast<int>(a)});
+          ++stats_.checks;
+        }
+      });
     }
     dead_.clear();
   }
