@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <ctime>
 #include <edgecp/edgecp.hpp>
 #include <edgecp/io/json.hpp>
 #include <edgecp/io/svg.hpp>
@@ -10,6 +11,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -23,12 +25,20 @@ constexpr const char* usage_text =
     "N]\n"
     "                    [--seed N] [--random-values] [--restart N] [--fix-corner] [--board FILE] [--svg "
     "FILE]\n"
-    "                    [--colour-gate N] [--json] [--quiet]\n"
+    "                    [--colour-gate N] [--engine auto|scan|driver] [--threads N]\n"
+    "                    [--values shuffled|rare|id] [--scan-checks window-fc,parity] [--json] [--quiet]\n"
     "PUZZLE defaults to the bundled 16x16 E2-like puzzle (examples/puzzles/e2like_16x16.txt, generated).\n"
     "Defaults: --mode best --propagators ac,alldiff --order row; --time 30 in best mode, no limit "
     "otherwise.\n"
     "--breaks D1,...: Blackwood-style mismatch budget (strict propagators are switched off).\n"
-    "--colour-gate N: run the colour filter only once N cells are assigned.\n";
+    "--colour-gate N: run the colour filter only once N cells are assigned.\n"
+    "--engine: scan = the specialised mismatch-tolerant scan search (best mode with --breaks, no "
+    "propagator,\n"
+    "  static order, default order blackwood), driver = the propagating driver; auto (default) picks scan "
+    "for\n"
+    "  --mode best with --breaks unless propagators other than none are asked for.\n"
+    "--threads N: scan threads, independent seeded searches (default: all cores); --nodes is per thread.\n"
+    "--scan-checks: budget-aware strict checks of the scan engine, applied only where no break is left.\n";
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -38,7 +48,12 @@ struct Args {
   std::string puzzle;
   SearchMode mode = SearchMode::best;
   std::vector<std::string> propagators{"ac", "alldiff"};
-  CellOrder order = CellOrder::row;
+  bool propagators_given = false;
+  std::optional<CellOrder> order;
+  std::string engine = "auto";
+  int threads = 0;  // 0 = all cores
+  ScanValueOrder values = ScanValueOrder::shuffled;
+  bool window_fc = false, parity = false;
   std::vector<int> breaks;
   std::optional<double> time;
   std::uint64_t nodes = 0;
@@ -96,6 +111,7 @@ Args parse_args(int argc, char** argv) {
     } else if (arg == "--propagators") {
       const std::string v = value();
       a.propagators.clear();
+      a.propagators_given = true;
       if (v != "none")
         for (const auto& p : split(v)) {
           if (std::find(std::begin(known_propagators), std::end(known_propagators), p) ==
@@ -136,6 +152,32 @@ Args parse_args(int argc, char** argv) {
       a.fix_corner = true;
     } else if (arg == "--colour-gate") {
       a.colour_gate = static_cast<int>(parse_integer(arg, value(), 0, max_cells));
+    } else if (arg == "--engine") {
+      a.engine = value();
+      if (a.engine != "auto" && a.engine != "scan" && a.engine != "driver")
+        throw UsageError("--engine: expected auto, scan or driver, got '" + a.engine + "'");
+    } else if (arg == "--threads") {
+      a.threads = static_cast<int>(parse_integer(arg, value(), 1, 1024));
+    } else if (arg == "--values") {
+      const std::string v = value();
+      if (v == "shuffled")
+        a.values = ScanValueOrder::shuffled;
+      else if (v == "rare")
+        a.values = ScanValueOrder::rare_first;
+      else if (v == "id")
+        a.values = ScanValueOrder::by_id;
+      else
+        throw UsageError("--values: expected shuffled, rare or id, got '" + v + "'");
+    } else if (arg == "--scan-checks") {
+      const std::string v = value();
+      for (const auto& c : split(v)) {
+        if (c == "window-fc")
+          a.window_fc = true;
+        else if (c == "parity")
+          a.parity = true;
+        else if (c != "none")
+          throw UsageError("--scan-checks: unknown check '" + c + "' (window-fc, parity, none)");
+      }
     } else if (arg == "--board") {
       a.board_file = value();
     } else if (arg == "--svg") {
@@ -152,6 +194,21 @@ Args parse_args(int argc, char** argv) {
       throw UsageError("more than one puzzle given ('" + a.puzzle + "' and '" + arg + "')");
     }
   }
+  if (a.engine == "auto")
+    a.engine =
+        a.mode == SearchMode::best && !a.breaks.empty() && (!a.propagators_given || a.propagators.empty())
+            ? "scan"
+            : "driver";
+  if (a.engine == "scan") {
+    if (a.mode != SearchMode::best) throw UsageError("--engine scan: only --mode best");
+    if (a.propagators_given && !a.propagators.empty())
+      throw UsageError("--engine scan: runs without propagators (use --propagators none or --engine driver)");
+    if (a.order == CellOrder::mrv) throw UsageError("--engine scan: needs a static order, not mrv");
+    if (a.fix_corner || a.colour_gate)
+      throw UsageError("--engine scan: --fix-corner and --colour-gate are driver options");
+  } else if (a.threads || a.window_fc || a.parity) {
+    throw UsageError("--threads and --scan-checks need the scan engine (--mode best with --breaks)");
+  }
   return a;
 }
 
@@ -159,11 +216,133 @@ bool wants(const Args& a, std::string_view p) {
   return std::find(a.propagators.begin(), a.propagators.end(), p) != a.propagators.end();
 }
 
+// Writes the board and SVG files a run asked for; false (after a message) when one cannot be written.
+bool write_outputs(const Args& a, const Model& m, const Board& b) {
+  if (b.cells.empty()) return true;
+  if (!a.board_file.empty()) {
+    std::ofstream out(a.board_file);
+    write_board(out, m, b);
+    if (!out) {
+      std::fprintf(stderr, "edgecp-solve: cannot write %s\n", a.board_file.c_str());
+      return false;
+    }
+  }
+  if (!a.svg_file.empty()) {
+    std::ofstream out(a.svg_file);
+    write_svg(out, m, b, {40, m.puzzle().name});
+    if (!out) {
+      std::fprintf(stderr, "edgecp-solve: cannot write %s\n", a.svg_file.c_str());
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string json_int_list(const std::vector<int>& v) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (i) out += ',';
+    out += std::to_string(v[i]);
+  }
+  return out + "]";
+}
+
+// The scan engine on one or more threads.
+int solve_scan(const Args& a, const Model& m) {
+  ScanOptions opt;
+  opt.order = a.order.value_or(CellOrder::blackwood);
+  opt.budget = MismatchBudget(a.breaks);
+  opt.values = a.values;
+  opt.seed = a.seed;
+  opt.time_limit = a.time ? *a.time : 30.0;
+  opt.node_limit = a.nodes;
+  opt.restart_nodes = a.restart;
+  opt.window_fc = a.window_fc;
+  opt.colour_parity = a.parity;
+  const int threads =
+      a.threads ? a.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  const int max_score = m.geometry().inner_join_count();
+  if (!a.quiet)
+    opt.on_progress = [&](const SearchProgress& p) {
+      std::fprintf(stderr, "[%7.1fs] placements %llu (%.1fM/s) deepest %d best %d/%d restarts %d\n",
+                   p.seconds, static_cast<unsigned long long>(p.nodes),
+                   p.seconds > 0 ? p.nodes / p.seconds / 1e6 : 0.0, p.deepest, p.best_score, max_score,
+                   p.restarts);
+    };
+  const std::clock_t cpu0 = std::clock();
+  const ParallelScanResult pr = run_parallel_scan(m, opt, threads);
+  const double cpu = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;
+  const ScanResult& r = pr.best;
+  if (!r.board.cells.empty() && !r.board_verified) {
+    std::fprintf(stderr, "internal error: the result board does not pass the checker\n");
+    return 1;
+  }
+  if (!write_outputs(a, m, r.board)) return 2;
+  const double per_cpu = cpu > 0 ? static_cast<double>(pr.placements) / cpu : 0.0;
+  if (a.json) {
+    std::string history = "[";
+    for (std::size_t i = 0; i < pr.score_history.size(); ++i)
+      history +=
+          fmt::format("{}[{:.3f},{}]", i ? "," : "", pr.score_history[i].first, pr.score_history[i].second);
+    history += "]";
+    std::vector<int> deepest;
+    for (const auto& t : pr.per_thread) deepest.push_back(t.deepest);
+    JsonObject o;
+    o.str("puzzle", m.puzzle().name)
+        .integer("width", m.geometry().width())
+        .integer("height", m.geometry().height())
+        .str("mode", "best")
+        .str("engine", "scan")
+        .str("order", to_string(opt.order))
+        .str("status", to_string(r.status))
+        .integer("threads", threads)
+        .integer("placements", static_cast<long long>(pr.placements))
+        .num("cpu_seconds", cpu)
+        .num("placements_per_cpu_second", per_cpu)
+        .integer("deepest", pr.deepest)
+        .raw("deepest_by_thread", json_int_list(deepest))
+        .integer("restarts", r.restarts)
+        .integer("complete_placements", static_cast<long long>(r.complete))
+        .num("seconds", pr.seconds)
+        .num("best_found_at", r.best_found_at)
+        .integer("best_thread", pr.best_thread)
+        .integer("score", r.score)
+        .integer("max_score", max_score)
+        .integer("mismatches", r.board.cells.empty() ? 0 : r.mismatches)
+        .raw("breaks", json_int_list(a.breaks))
+        .integer("seed", static_cast<long long>(a.seed))
+        .boolean("window_fc", a.window_fc)
+        .boolean("parity", a.parity)
+        .integer("window_fc_prunes", static_cast<long long>(r.window_fc_prunes))
+        .integer("parity_prunes", static_cast<long long>(r.parity_prunes))
+        .raw("score_history", history)
+        .boolean("verified", r.board_verified)
+        .raw("board", json_board(m, r.board));
+    std::cout << o.str() << "\n";
+  } else {
+    std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)
+              << fmt::format("mode        best (engine scan, order {}, {} thread{})\n", to_string(opt.order),
+                             threads, threads == 1 ? "" : "s")
+              << fmt::format("status      {}\n", to_string(r.status))
+              << fmt::format("placements  {} ({:.1f}M per CPU-second, deepest {})\n", pr.placements,
+                             per_cpu / 1e6, pr.deepest)
+              << fmt::format("seconds     {:.3f} (best found at {:.3f})\n", pr.seconds, r.best_found_at);
+    if (!r.board.cells.empty()) {
+      std::cout << fmt::format("score       {} / {} ({} mismatched joins, verified)\n", r.score, max_score,
+                               r.mismatches);
+      write_board(std::cout, m, r.board);
+    } else {
+      std::cout << "score       none (no board)\n";
+    }
+  }
+  return 0;
+}
+
 template <class Domain>
 int solve(const Args& a, const Model& m) {
   SearchOptions opt;
   opt.mode = a.mode;
-  opt.order = a.order;
+  opt.order = a.order.value_or(CellOrder::row);
   opt.budget = MismatchBudget(a.breaks);
   opt.random_values = a.random_values;
   opt.seed = a.seed;
@@ -200,22 +379,7 @@ int solve(const Args& a, const Model& m) {
     std::fprintf(stderr, "internal error: the result board does not pass the checker\n");
     return 1;
   }
-  if (!a.board_file.empty() && !r.board.cells.empty()) {
-    std::ofstream out(a.board_file);
-    write_board(out, m, r.board);
-    if (!out) {
-      std::fprintf(stderr, "edgecp-solve: cannot write %s\n", a.board_file.c_str());
-      return 2;
-    }
-  }
-  if (!a.svg_file.empty() && !r.board.cells.empty()) {
-    std::ofstream out(a.svg_file);
-    write_svg(out, m, r.board, {40, m.puzzle().name});
-    if (!out) {
-      std::fprintf(stderr, "edgecp-solve: cannot write %s\n", a.svg_file.c_str());
-      return 2;
-    }
-  }
+  if (!write_outputs(a, m, r.board)) return 2;
   std::string props = "[";
   for (std::size_t i = 0; i < on.size(); ++i) props += (i ? "," : "") + json_string(on[i]);
   props += "]";
@@ -241,9 +405,6 @@ int solve(const Args& a, const Model& m) {
   for (std::size_t i = 0; i < r.nodes_by_depth.size(); ++i)
     by_depth += (i ? "," : "") + std::to_string(r.nodes_by_depth[i]);
   by_depth += "]";
-  std::string breaks = "[";
-  for (std::size_t i = 0; i < a.breaks.size(); ++i) breaks += (i ? "," : "") + std::to_string(a.breaks[i]);
-  breaks += "]";
 
   if (a.json) {
     JsonObject o;
@@ -251,7 +412,8 @@ int solve(const Args& a, const Model& m) {
         .integer("width", m.geometry().width())
         .integer("height", m.geometry().height())
         .str("mode", to_string(a.mode))
-        .str("order", to_string(a.order))
+        .str("engine", "driver")
+        .str("order", to_string(opt.order))
         .str("status", to_string(r.status))
         .integer("solutions", static_cast<long long>(r.solutions))
         .integer("nodes", static_cast<long long>(r.nodes))
@@ -262,7 +424,7 @@ int solve(const Args& a, const Model& m) {
         .integer("score", r.score)
         .integer("max_score", max_score)
         .integer("mismatches", r.board.cells.empty() ? 0 : r.mismatches)
-        .raw("breaks", breaks)
+        .raw("breaks", json_int_list(a.breaks))
         .integer("seed", static_cast<long long>(a.seed))
         .raw("propagators", props)
         .raw("switched_off", off_json)
@@ -274,7 +436,8 @@ int solve(const Args& a, const Model& m) {
   } else {
     std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)
               << fmt::format("mode        {} (order {}, propagators {})\n", to_string(a.mode),
-                             to_string(a.order), on.empty() ? "none" : fmt::format("{}", fmt::join(on, ",")))
+                             to_string(opt.order),
+                             on.empty() ? "none" : fmt::format("{}", fmt::join(on, ",")))
               << fmt::format("status      {}\n", to_string(r.status))
               << fmt::format("solutions   {}\n", r.solutions)
               << fmt::format("nodes       {} ({} failed propagations, deepest {})\n", r.nodes, r.failures,
@@ -299,6 +462,7 @@ int main(int argc, char** argv) {
     Puzzle pz = a.puzzle.empty() ? generate(GeneratorOptions::e2_like(1)).puzzle : read_puzzle(a.puzzle);
     if (a.puzzle.empty()) pz.name = "e2like_16x16 (bundled: " + pz.name + ")";
     const Model m(pz);
+    if (a.engine == "scan") return solve_scan(a, m);
     const auto n = static_cast<std::size_t>(m.candidate_count());
     if (n <= 64) return solve<BitDomain<1>>(a, m);
     if (n <= 256) return solve<BitDomain<4>>(a, m);

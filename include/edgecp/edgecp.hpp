@@ -23,4 +23,6 @@
 #include "edgecp/puzzle/puzzle.hpp"
 #include "edgecp/search/cell_order.hpp"
 #include "edgecp/search/completion.hpp"
+#include "edgecp/search/parallel_scan.hpp"
+#include "edgecp/search/scan_search.hpp"
 #include "edgecp/search/solver.hpp"

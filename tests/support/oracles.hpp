@@ -1,6 +1,7 @@
 // Test oracles: brute force, naive closures, random states, and a copying store.
 #pragma once
 
+#include <algorithm>
 #include <functional>
 #include <set>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "edgecp/puzzle/board.hpp"
 #include "edgecp/puzzle/generator.hpp"
 #include "edgecp/puzzle/model.hpp"
+#include "edgecp/search/solver.hpp"
 
 namespace edgecp::test {
 
@@ -54,6 +56,61 @@ inline std::vector<Board> all_solutions(const Model& m, std::size_t cap = 100000
         if (ok && n >= 0 && n < cell)
           ok = m.colour(id, s) == m.colour(b.cells[static_cast<std::size_t>(n)], opposite(s));
       }
+      if (!ok) continue;
+      used[static_cast<std::size_t>(m.piece_of(id))] = 1;
+      b.cells[static_cast<std::size_t>(cell)] = id;
+      rec(cell + 1);
+      b.cells[static_cast<std::size_t>(cell)] = -1;
+      used[static_cast<std::size_t>(m.piece_of(id))] = 0;
+    }
+  };
+  rec(0);
+  return out;
+}
+
+/// Every complete board (pieces once, grey exactly outside, hints kept) that a budgeted search over `order`
+/// may reach: after the p-th placement of the order (hints excluded) at most budget.allowed(p) joins among
+/// placed cells mismatch, and joins between two frame cells always match. Plain enumeration of all
+/// frame-legal boards, each checked afterwards: nothing is pruned while enumerating.
+inline std::vector<Board> all_budget_boards(const Model& m, const std::vector<int>& order,
+                                            const MismatchBudget& budget) {
+  const Geometry& g = m.geometry();
+  std::vector<int> position(static_cast<std::size_t>(m.cell_count()), 0);  // 0 = hint
+  for (std::size_t i = 0; i < order.size(); ++i)
+    position[static_cast<std::size_t>(order[i])] = static_cast<int>(i) + 1;
+  auto feasible = [&](const Board& b) {
+    std::vector<int> broken_at(order.size() + 1, 0);  // mismatches closed by placement p
+    for (int c = 0; c < m.cell_count(); ++c)
+      for (int s : {right, down}) {
+        const int n = g.neighbour(c, s);
+        if (n < 0) continue;
+        if (m.colour(b.cells[static_cast<std::size_t>(c)], s) ==
+            m.colour(b.cells[static_cast<std::size_t>(n)], opposite(s)))
+          continue;
+        if (g.on_frame(c) && g.on_frame(n)) return false;
+        ++broken_at[static_cast<std::size_t>(
+            std::max(position[static_cast<std::size_t>(c)], position[static_cast<std::size_t>(n)]))];
+      }
+    int total = broken_at[0];
+    for (std::size_t p = 1; p <= order.size(); ++p) {
+      total += broken_at[p];
+      if (total > budget.allowed(static_cast<int>(p))) return false;
+    }
+    return broken_at[0] == 0;
+  };
+  std::vector<Board> out;
+  Board b(m.cell_count());
+  std::vector<char> used(static_cast<std::size_t>(m.piece_count()), 0);
+  std::function<void(int)> rec = [&](int cell) {
+    if (cell == m.cell_count()) {
+      if (feasible(b)) out.push_back(b);
+      return;
+    }
+    for (int id = 0; id < m.candidate_count(); ++id) {
+      if (used[static_cast<std::size_t>(m.piece_of(id))]) continue;
+      if (const int h = m.hint_candidate(cell); h >= 0 && h != id) continue;
+      bool ok = true;
+      for (int s = 0; s < 4 && ok; ++s) ok = (m.colour(id, s) == grey) == g.faces_outside(cell, s);
       if (!ok) continue;
       used[static_cast<std::size_t>(m.piece_of(id))] = 1;
       b.cells[static_cast<std::size_t>(cell)] = id;

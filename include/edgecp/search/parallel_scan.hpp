@@ -1,0 +1,111 @@
+// Independent seeded scan searches on several threads.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "edgecp/puzzle/generator.hpp"
+#include "edgecp/search/scan_search.hpp"
+
+namespace edgecp {
+
+struct ParallelScanResult {
+  ScanResult best;  ///< the best thread's result (ties: the lowest thread index)
+  int best_thread = -1;
+  std::vector<ScanResult> per_thread;
+  std::uint64_t placements = 0;  ///< all threads together
+  int deepest = 0;               ///< over all threads
+  double seconds = 0;            ///< wall clock
+  std::vector<std::pair<double, int>>
+      score_history;  ///< (seconds, score) each time the overall best improved
+};
+
+/// The seed thread `index` runs with: thread 0 runs `seed` itself, so one thread is exactly ScanSearch.
+inline std::uint64_t thread_seed(std::uint64_t seed, int index) {
+  if (index == 0) return seed;
+  Rng r(seed ^ (std::uint64_t{0xD1B54A32D192ED03} * static_cast<std::uint64_t>(index)));
+  return r.next();
+}
+
+/// Runs `threads` ScanSearch instances with seeds thread_seed(opt.seed, i), sharing nothing but a stop flag
+/// (set when one of them solves the puzzle, or through opt.stop). Node limits apply per thread, so with a
+/// node limit the result depends only on the seed and the thread count; with a time limit it also depends on
+/// the machine. opt.on_progress is called from the calling thread with the threads' totals.
+inline ParallelScanResult run_parallel_scan(const Model& m, const ScanOptions& opt, int threads) {
+  threads = std::max(threads, 1);
+  ParallelScanResult out;
+  out.per_thread.resize(static_cast<std::size_t>(threads));
+  std::atomic<bool> stop{false};
+  std::mutex mu;
+  std::condition_variable done_cv;
+  int running = threads;
+  std::vector<SearchProgress> latest(static_cast<std::size_t>(threads));
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::thread> pool;
+  for (int i = 0; i < threads; ++i)
+    pool.emplace_back([&, i] {
+      ScanOptions o = opt;
+      o.seed = thread_seed(opt.seed, i);
+      o.stop = &stop;
+      o.progress_interval = opt.progress_interval / 4;  // fresh figures for the aggregated ticks
+      o.on_progress = [&, i](const SearchProgress& p) {
+        std::lock_guard<std::mutex> lock(mu);
+        latest[static_cast<std::size_t>(i)] = p;
+      };
+      ScanResult r = ScanSearch(m, o).run();
+      if (r.status == SearchStatus::solved) stop = true;
+      std::lock_guard<std::mutex> lock(mu);
+      out.per_thread[static_cast<std::size_t>(i)] = std::move(r);
+      --running;
+      done_cv.notify_all();
+    });
+  {
+    std::unique_lock<std::mutex> lock(mu);
+    const auto interval =
+        std::chrono::duration<double>(opt.progress_interval > 0 ? opt.progress_interval : 1.0);
+    while (running > 0) {
+      if (opt.stop && opt.stop->load()) stop = true;
+      if (done_cv.wait_for(lock, interval, [&] { return running == 0; })) break;
+      if (!opt.on_progress) continue;
+      SearchProgress total;
+      total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      for (const SearchProgress& p : latest) {
+        total.nodes += p.nodes;
+        total.solutions += p.solutions;
+        total.restarts += p.restarts;
+        total.deepest = std::max(total.deepest, p.deepest);
+        total.best_depth = std::max(total.best_depth, p.best_depth);
+        total.best_score = std::max(total.best_score, p.best_score);
+      }
+      lock.unlock();
+      opt.on_progress(total);
+      lock.lock();
+    }
+  }
+  for (auto& t : pool) t.join();
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::vector<std::pair<double, int>> events;
+  for (int i = 0; i < threads; ++i) {
+    const ScanResult& r = out.per_thread[static_cast<std::size_t>(i)];
+    out.placements += r.placements;
+    out.deepest = std::max(out.deepest, r.deepest);
+    if (out.best_thread < 0 || r.score > out.best.score) {
+      out.best = r;
+      out.best_thread = i;
+    }
+    events.insert(events.end(), r.score_history.begin(), r.score_history.end());
+  }
+  std::sort(events.begin(), events.end());
+  for (const auto& [t, s] : events)
+    if (out.score_history.empty() || s > out.score_history.back().second)
+      out.score_history.emplace_back(t, s);
+  return out;
+}
+
+}  // namespace edgecp

@@ -1,0 +1,694 @@
+// The scan engine: a mismatch-tolerant depth-first search specialised for a fixed cell order, in the style of
+// the record engines that descend from Joshua Blackwood's Eternity II solver.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <stdexcept>
+#include <tuple>
+#include <vector>
+
+#include "edgecp/puzzle/board.hpp"
+#include "edgecp/puzzle/generator.hpp"
+#include "edgecp/puzzle/model.hpp"
+#include "edgecp/search/cell_order.hpp"
+#include "edgecp/search/completion.hpp"
+#include "edgecp/search/solver.hpp"
+
+namespace edgecp {
+
+/// How the engine orders the candidates of one list.
+enum class ScanValueOrder {
+  shuffled,    ///< a fresh random order per restart (seeded)
+  rare_first,  ///< pieces whose colours are rarest first (random among equals), fresh per restart
+  by_id,       ///< ascending candidate id (deterministic, for tests)
+};
+
+struct ScanOptions {
+  CellOrder order = CellOrder::row;  ///< any static order (mrv is not static: it is refused)
+  MismatchBudget budget;             ///< cumulative break indices, as in the driver
+  ScanValueOrder values = ScanValueOrder::shuffled;
+  std::uint64_t seed = 1;
+  double time_limit = 0;                ///< seconds, 0 = none
+  std::uint64_t node_limit = 0;         ///< placements, 0 = none
+  std::uint64_t restart_nodes = 0;      ///< restart (new value order) after this many placements, 0 = never
+  bool stop_at_first_complete = false;  ///< end at the first full placement within the budget
+  /// After a full placement with b mismatches, accept only placements with fewer than b from then on (branch
+  /// and bound on the mismatch count: nothing better is lost). Off: every full placement within the budget is
+  /// visited (exhaustive counts in tests).
+  bool tighten = true;
+  /// Budget-aware strict checks, sound under the budget: only where the remaining budget is provably zero.
+  /// `window_fc`: an unplaced neighbour of the cell just placed, itself placed before the next break index,
+  /// must keep an unused piece that fits all its placed neighbours' colours (per side; a relaxation).
+  bool window_fc = false;
+  /// `colour_parity`: once no break can happen any more, for every colour the unused pieces' half-edges must
+  /// cover the placed cells' half-edges that face empty cells, with an even remainder (they pair up inside).
+  bool colour_parity = false;
+  double progress_interval =
+      1.0;  ///< seconds between progress callbacks (and completions of the deepest board)
+  std::function<void(const SearchProgress&)> on_progress;
+  const std::atomic<bool>* stop = nullptr;  ///< set by another thread to end the search early
+};
+
+struct ScanResult {
+  SearchStatus status = SearchStatus::exhausted;
+  std::uint64_t placements = 0;
+  std::uint64_t complete = 0;  ///< full placements within the budget visited (tighten off: all of them)
+  int deepest = 0;             ///< most pieces placed at once (hints excluded)
+  int restarts = 0;
+  double seconds = 0;
+  double best_found_at = 0;  ///< seconds into the run when `board` was found
+  std::vector<std::uint64_t> placements_by_depth;
+  Board board;  ///< the best complete board: a full placement, or the deepest partial completed greedily
+  int score = -1;
+  int mismatches = 0;
+  bool board_verified = false;
+  std::uint64_t window_fc_prunes = 0;
+  std::uint64_t parity_prunes = 0;
+  std::vector<std::pair<double, int>> score_history;  ///< (seconds, score) each time the best score improved
+};
+
+/// A depth-first search over a fixed cell order with no propagator and no allocation per node.
+///
+/// Per cell of the order the engine knows which neighbours are placed before it (earlier in the order, or
+/// hints). Candidates are grouped by cell signature (which sides face the outside, which placed neighbours
+/// give the key, which of those joins may break) and, inside a signature, by the key: the colours the first
+/// two placed neighbours show towards the cell. Each key's list holds first the exact candidates, then the
+/// "break" candidates that mismatch exactly one key side; a node walks the exact part, and the break part too
+/// when the budget (MismatchBudget, cumulative indices) has a break left at this depth. Pieces in use are a
+/// byte per piece. Cost per placement: a list step, a used-piece test and a key computation.
+///
+/// Budget semantics are the driver's: after the p-th placement at most budget.allowed(p) joins mismatch,
+/// joins between two frame cells always match, grey always faces the outside. The best complete board is
+/// kept: a full placement (score = joins - breaks) or, when none is found, the deepest partial board (fewest
+/// breaks among equals) completed greedily.
+class ScanSearch {
+ public:
+  ScanSearch(const Model& m, ScanOptions opt) : model_(m), opt_(std::move(opt)) { build(); }
+
+  ScanResult run() {
+    start_ = std::chrono::steady_clock::now();
+    next_tick_ = opt_.progress_interval;
+    rng_ = Rng(opt_.seed);
+    arrange_lists();
+    if (free_ == 0) {
+      record_partial(0);
+      finish_full_placement();
+    } else {
+      search();
+    }
+    result_.seconds = elapsed();
+    keep_completion();
+    result_.deepest = deepest_;
+    result_.placements = placements_;
+    result_.placements_by_depth.assign(by_depth_.begin(), by_depth_.end());
+    if (best_score_ >= 0) {
+      result_.board = best_board_;
+      const BoardCheck chk = check_board(model_, best_board_);
+      result_.board_verified = chk.ok && chk.placed == model_.cell_count();
+      result_.score = chk.score;
+      result_.mismatches = chk.mismatches;
+    }
+    return result_;
+  }
+
+  /// The cells in placement order (hints left out).
+  const std::vector<int>& order() const { return order_; }
+
+ private:
+  struct Entry {
+    std::array<std::uint8_t, 4> colour;  ///< shown on up, right, down, left
+    std::uint16_t piece;
+    std::uint16_t candidate;
+  };
+  struct Range {
+    std::uint32_t begin, exact_end, end;  ///< [begin, exact_end) exact, [exact_end, end) one break
+  };
+  struct Extra {
+    int side;  ///< a placed neighbour beyond the two key sides
+    int slot;  ///< index into colour_ of the colour it shows towards this cell
+    bool breakable;
+  };
+  struct Depth {
+    int cell;
+    int slot1, slot2;          ///< colour_ indices of the key colours (`none_slot_` when absent)
+    int side1, side2;          ///< the key sides (-1 when absent)
+    const Range* table;        ///< the signature's ranges, indexed by key; [keys^2] = every fitting candidate
+    std::uint8_t extra_count;  ///< placed neighbours beyond the key sides (3rd and 4th)
+    std::array<Extra, 2> extra;
+    int allowed;  ///< budget.allowed(placement number)
+  };
+  struct Frame {
+    const Entry* it;         ///< next entry to try
+    const Entry* end;        ///< exact_end, or the list's end when a break is left
+    const Entry* exact_end;  ///< entries from here on mismatch one key side
+    const Entry* placed;     ///< the entry placed at this depth (valid below the current depth)
+    bool both;         ///< walking the signature's full list for candidates that mismatch both key sides
+    std::uint8_t add;  ///< mismatches that placement added
+  };
+
+  // ---- constant data (built once) ----
+  const Model& model_;
+  ScanOptions opt_;
+  std::vector<int> order_;        // cells in placement order, hints excluded
+  std::vector<int> position_of_;  // cell -> 1-based placement number, 0 for hints
+  std::vector<Depth> depths_;
+  std::vector<Entry> entries_;  // all signatures' lists, concatenated
+  std::vector<Range> ranges_;   // per signature, (C+1)^2 keys
+  std::vector<std::size_t> table_of_depth_;
+  int keys_ = 0;  // C + 1 (colour C = "no neighbour")
+  int free_ = 0;
+  std::vector<int> allowed_;     // allowed_[p] = budget.allowed(p), p = 0..free_
+  std::vector<int> next_break_;  // next_break_[u] = first placement number where a (u+1)-th break may fall
+  std::vector<std::uint8_t> base_colour_;                // the initial colour_ (hints and the none slot)
+  std::vector<std::array<std::uint64_t, 16>> fit_mask_;  // window_fc: (cell, side, colour) -> pieces, 4 words
+  std::vector<int> rarity_;                              // per piece: smaller = rarer colours
+  // ---- search state (reset per restart) ----
+  std::vector<std::uint8_t> colour_;  // cell*4 + side -> colour shown; slot none_slot_ holds C
+  int none_slot_ = 0;
+  std::vector<std::uint8_t> used_;            // per piece
+  std::array<std::uint64_t, 4> used_bits_{};  // window_fc only: used_ as bits (pieces 0..255)
+  std::vector<Frame> frames_;
+  std::vector<int> supply_, demand_;  // colour_parity: half-edges of unused pieces / of the frontier
+  // ---- results and persistent state ----
+  ScanResult result_;
+  std::uint64_t placements_ = 0;
+
+  std::vector<std::uint64_t> by_depth_;
+  int deepest_ = 0;
+  int best_partial_depth_ = -1, best_partial_breaks_ = 0;
+  Board best_partial_;
+  Board best_board_;
+  int best_score_ = -1;
+  bool best_partial_completed_ = true;
+  Rng rng_{1};
+  std::chrono::steady_clock::time_point start_;
+  double next_tick_ = 0;
+
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+  void build() {
+    const Geometry& g = model_.geometry();
+    const int n = g.cell_count();
+    if (opt_.order == CellOrder::mrv)
+      throw std::invalid_argument("the scan engine needs a static cell order");
+    for (int c : static_cell_order(g, opt_.order))
+      if (model_.hint_candidate(c) < 0) order_.push_back(c);
+    free_ = static_cast<int>(order_.size());
+    position_of_.assign(static_cast<std::size_t>(n), 0);
+    for (int i = 0; i < free_; ++i)
+      position_of_[static_cast<std::size_t>(order_[static_cast<std::size_t>(i)])] = i + 1;
+    keys_ = model_.colour_count() + 1;
+    none_slot_ = 4 * n;
+    base_colour_.assign(static_cast<std::size_t>(4 * n + 1), 0);
+    base_colour_[static_cast<std::size_t>(none_slot_)] = static_cast<std::uint8_t>(keys_ - 1);
+    for (int c = 0; c < n; ++c)
+      if (const int h = model_.hint_candidate(c); h >= 0)
+        for (int s = 0; s < 4; ++s)
+          base_colour_[static_cast<std::size_t>(4 * c + s)] = static_cast<std::uint8_t>(model_.colour(h, s));
+    allowed_.resize(static_cast<std::size_t>(free_) + 1);
+    for (int p = 0; p <= free_; ++p) allowed_[static_cast<std::size_t>(p)] = opt_.budget.allowed(p);
+    for (int u = 0; u <= opt_.budget.total(); ++u) {
+      int p = 1;
+      while (p <= free_ && allowed_[static_cast<std::size_t>(p)] <= u) ++p;
+      next_break_.push_back(p);  // free_ + 1 when no later break is possible
+    }
+    rarity_.assign(static_cast<std::size_t>(model_.piece_count()), 0);
+    {
+      std::vector<int> freq(static_cast<std::size_t>(keys_), 0);
+      for (const Piece& p : model_.puzzle().pieces)
+        for (int k : p.colours) ++freq[static_cast<std::size_t>(k)];
+      for (int i = 0; i < model_.piece_count(); ++i)
+        for (int k : model_.puzzle().pieces[static_cast<std::size_t>(i)].colours)
+          if (k != grey) rarity_[static_cast<std::size_t>(i)] += freq[static_cast<std::size_t>(k)];
+    }
+    std::map<std::tuple<int, int, int, int>, std::size_t> signature_table;
+    for (int i = 0; i < free_; ++i) {
+      const int cell = order_[static_cast<std::size_t>(i)];
+      Depth d{};
+      d.cell = cell;
+      d.allowed = opt_.budget.allowed(i + 1);
+      d.slot1 = d.slot2 = none_slot_;
+      d.side1 = d.side2 = -1;
+      int key_sides[2] = {-1, -1}, nkeys = 0, outside = 0, breakable = 0;
+      for (int s : {left, up, right, down}) {  // left and up first: the usual scan orders key on them
+        const int nb = g.neighbour(cell, s);
+        if (nb < 0) {
+          outside |= 1 << s;
+          continue;
+        }
+        const bool brk = !(g.on_frame(cell) && g.on_frame(nb));
+        if (brk) breakable |= 1 << s;
+        const bool placed =
+            model_.hint_candidate(nb) >= 0 || position_of_[static_cast<std::size_t>(nb)] < i + 1;
+        if (!placed) continue;
+        const int slot = 4 * nb + opposite(s);
+        if (nkeys < 2) {
+          key_sides[nkeys++] = s;
+          (nkeys == 1 ? d.slot1 : d.slot2) = slot;
+          (nkeys == 1 ? d.side1 : d.side2) = s;
+        } else {
+          d.extra[d.extra_count++] = Extra{s, slot, brk};
+        }
+      }
+      const int key_breakable = (key_sides[0] >= 0 && (breakable >> key_sides[0] & 1) ? 1 : 0) |
+                                (key_sides[1] >= 0 && (breakable >> key_sides[1] & 1) ? 2 : 0);
+      const auto sig = std::make_tuple(outside, key_sides[0], key_sides[1], key_breakable);
+      auto [pos, fresh] = signature_table.try_emplace(sig, ranges_.size());
+      if (fresh) build_signature(outside, key_sides[0], key_sides[1], key_breakable);
+      table_of_depth_.push_back(pos->second);
+      depths_.push_back(d);
+    }
+    for (int i = 0; i < free_; ++i)
+      depths_[static_cast<std::size_t>(i)].table =
+          ranges_.data() + table_of_depth_[static_cast<std::size_t>(i)];
+    if (opt_.window_fc) build_fit_masks();
+    colour_ = base_colour_;
+    used_.assign(static_cast<std::size_t>(model_.piece_count()), 0);
+    reset_used();
+    frames_.assign(static_cast<std::size_t>(free_) + 1, Frame{});
+    by_depth_.assign(static_cast<std::size_t>(free_) + 1, 0);
+  }
+
+  /// Lists for one signature: for every key, exact candidates then one-break candidates.
+  void build_signature(int outside, int s1, int s2, int key_breakable) {
+    std::vector<int> ids;
+    for (int id = 0; id < model_.candidate_count(); ++id) {
+      bool ok = true;
+      for (int s = 0; s < 4; ++s) ok = ok && ((model_.colour(id, s) == grey) == ((outside >> s & 1) != 0));
+      if (ok) ids.push_back(id);
+    }
+    const int none = keys_ - 1;
+    for (int k1 = 0; k1 < keys_; ++k1)
+      for (int k2 = 0; k2 < keys_; ++k2) {
+        Range r{};
+        r.begin = static_cast<std::uint32_t>(entries_.size());
+        const bool valid = (s1 >= 0) == (k1 != none) && (s2 >= 0) == (k2 != none);
+        for (int pass = 0; pass < 2 && valid; ++pass) {
+          for (int id : ids) {
+            const bool m1 = s1 < 0 || model_.colour(id, s1) == k1;
+            const bool m2 = s2 < 0 || model_.colour(id, s2) == k2;
+            const bool take =
+                pass == 0 ? (m1 && m2)
+                          : ((!m1 && m2 && (key_breakable & 1)) || (m1 && !m2 && (key_breakable & 2)));
+            if (take) entries_.push_back(entry(id));
+          }
+          if (pass == 0) r.exact_end = static_cast<std::uint32_t>(entries_.size());
+        }
+        if (!valid) r.exact_end = r.begin;
+        r.end = static_cast<std::uint32_t>(entries_.size());
+        ranges_.push_back(r);
+      }
+    Range all{};  // two-break candidates are found by walking every fitting candidate (rarely needed)
+    all.begin = all.exact_end = static_cast<std::uint32_t>(entries_.size());
+    if (s1 >= 0 && s2 >= 0 && key_breakable == 3)
+      for (int id : ids) entries_.push_back(entry(id));
+    all.end = static_cast<std::uint32_t>(entries_.size());
+    ranges_.push_back(all);
+  }
+
+  Entry entry(int id) const {
+    Entry e{};
+    for (int s = 0; s < 4; ++s)
+      e.colour[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(model_.colour(id, s));
+    e.piece = static_cast<std::uint16_t>(model_.piece_of(id));
+    e.candidate = static_cast<std::uint16_t>(id);
+    return e;
+  }
+
+  void build_fit_masks() {
+    const Geometry& g = model_.geometry();
+    const int words = (model_.piece_count() + 63) / 64;
+    if (words > 4) {
+      opt_.window_fc = false;  // masks cover 256 pieces; larger boards run without the window check
+      return;
+    }
+    fit_mask_.assign(static_cast<std::size_t>(g.cell_count() * (keys_ - 1)), {});
+    for (int c = 0; c < g.cell_count(); ++c)
+      for (int id = 0; id < model_.candidate_count(); ++id) {
+        if (!Model::test(model_.static_domain(c), id)) continue;
+        const int p = model_.piece_of(id);
+        for (int s = 0; s < 4; ++s)
+          fit_mask_[static_cast<std::size_t>(c * (keys_ - 1) + model_.colour(id, s))]
+                   [static_cast<std::size_t>(4 * s + p / 64)] |= std::uint64_t{1} << (p % 64);
+      }
+  }
+
+  /// Orders every list for this restart.
+  void arrange_lists() {
+    if (opt_.values == ScanValueOrder::by_id) return;
+    for (const Range& r : ranges_) {
+      arrange(entries_.begin() + r.begin, entries_.begin() + r.exact_end);
+      arrange(entries_.begin() + r.exact_end, entries_.begin() + r.end);
+    }
+  }
+  template <class It>
+  void arrange(It first, It last) {
+    for (auto n = last - first; n > 1; --n)
+      std::swap(first[n - 1], first[static_cast<long>(rng_.below(static_cast<std::uint64_t>(n)))]);
+    if (opt_.values == ScanValueOrder::rare_first)
+      std::stable_sort(first, last,
+                       [&](const Entry& a, const Entry& b) { return rarity_[a.piece] < rarity_[b.piece]; });
+  }
+
+  void reset_state() {
+    colour_ = base_colour_;
+    if (opt_.colour_parity) {
+      supply_.assign(static_cast<std::size_t>(keys_), 0);
+      demand_.assign(static_cast<std::size_t>(keys_), 0);
+      for (int p = 0; p < model_.piece_count(); ++p)
+        if (!used_[static_cast<std::size_t>(p)])
+          for (int k : model_.puzzle().pieces[static_cast<std::size_t>(p)].colours)
+            ++supply_[static_cast<std::size_t>(k)];
+      const Geometry& g = model_.geometry();
+      for (int c = 0; c < g.cell_count(); ++c)
+        if (model_.hint_candidate(c) >= 0)
+          for (int s = 0; s < 4; ++s)
+            if (const int nb = g.neighbour(c, s); nb >= 0 && model_.hint_candidate(nb) < 0)
+              ++demand_[colour_[static_cast<std::size_t>(4 * c + s)]];
+    }
+  }
+
+  /// Starts the walk of depth d's list: the exact part, and the break part when a break is left.
+  void open(int d, int breaks_used) {
+    const Depth& dp = depths_[static_cast<std::size_t>(d)];
+    const Range& r = dp.table[colour_[static_cast<std::size_t>(dp.slot1)] * keys_ +
+                              colour_[static_cast<std::size_t>(dp.slot2)]];
+    Frame& f = frames_[static_cast<std::size_t>(d)];
+    f.it = entries_.data() + r.begin;
+    f.exact_end = entries_.data() + r.exact_end;
+    f.end = entries_.data() + (dp.allowed > breaks_used ? r.end : r.exact_end);
+    f.both = false;
+  }
+
+  /// Mismatches the candidate adds on the extra sides, or -1 when an unbreakable side mismatches.
+  int extra_mismatches(const Depth& dp, const Entry& e) const {
+    int mism = 0;
+    for (int i = 0; i < dp.extra_count; ++i) {
+      const Extra& x = dp.extra[static_cast<std::size_t>(i)];
+      if (e.colour[static_cast<std::size_t>(x.side)] != colour_[static_cast<std::size_t>(x.slot)]) {
+        if (!x.breakable) return -1;
+        ++mism;
+      }
+    }
+    return mism;
+  }
+
+  /// The walk. Invariant at the top of the loop: depths 0..d-1 hold a placement (frames_[i].placed), depth d
+  /// walks its list from `it`, `breaks` = sum of frames_[0..d-1].add. The current frame's cursor lives in
+  /// locals (byte stores to used/colour alias everything, so members would be reloaded at every step).
+  void search() {
+    int d = 0, breaks = 0;
+    reset_state();
+    open(0, 0);
+    std::uint64_t since_restart = 0, placements = placements_, next_check = placements + check_every;
+    const bool lookahead_on = opt_.window_fc || opt_.colour_parity;
+    std::uint8_t* const colour = colour_.data();
+    std::uint8_t* const used = used_.data();
+    std::uint64_t* const by_depth = by_depth_.data();
+    const Entry* const entries = entries_.data();
+    const int keys = keys_, last = free_ - 1;
+    int record_from = deepest_ - 1;  // note_depth when d >= record_from
+    Frame* f = frames_.data();
+    const Depth* dp = depths_.data();
+    const Entry *it = f->it, *end = f->end, *exact_end = f->exact_end;
+    bool slow = dp->extra_count != 0;
+    while (true) {
+      while (it != end) {
+        const Entry* e = it++;
+        if (used[e->piece]) continue;
+        int add = e >= exact_end ? 1 : 0;
+        if (slow) {  // extra placed neighbours, or the two-break walk
+          if (f->both && (e->colour[static_cast<std::size_t>(dp->side1)] == colour[dp->slot1] ||
+                          e->colour[static_cast<std::size_t>(dp->side2)] == colour[dp->slot2]))
+            continue;  // matches a key side: already offered by the key's own list
+          const int x = extra_mismatches(*dp, *e);
+          if (x < 0) continue;
+          add += x + (f->both ? 1 : 0);
+        }
+        if (breaks + add > dp->allowed) continue;  // the budget, or a cap lowered since this list was opened
+        ++placements;
+        ++by_depth[d + 1];
+        used[e->piece] = 1;
+        std::memcpy(colour + 4 * dp->cell, e->colour.data(), 4);
+        f->placed = e;
+        f->add = static_cast<std::uint8_t>(add);
+        breaks += add;
+        if (lookahead_on) {
+          if (opt_.window_fc) used_bits_[e->piece >> 6] |= std::uint64_t{1} << (e->piece & 63);
+          if (!lookahead(d, breaks)) {
+            unplace(d, breaks);
+            continue;
+          }
+        }
+        if (d >= record_from) {
+          note_depth(d + 1, breaks);
+          record_from = deepest_ - 1;
+          if (d == last) {
+            ++result_.complete;
+            placements_ = placements;
+            finish_full_placement();
+            if (opt_.tighten) cap_mismatches(breaks - 1);
+            if (opt_.stop_at_first_complete ||
+                (opt_.tighten && best_score_ == model_.geometry().inner_join_count())) {
+              result_.status = SearchStatus::solved;
+              return;
+            }
+            unplace(d, breaks);
+            continue;
+          }
+        }
+        f->it = it;  // descend: open depth d+1
+        ++d;
+        ++f;
+        ++dp;
+        const Range& r = dp->table[colour[dp->slot1] * keys + colour[dp->slot2]];
+        it = entries + r.begin;
+        exact_end = entries + r.exact_end;
+        end = entries + (dp->allowed > breaks ? r.end : r.exact_end);
+        f->exact_end = exact_end;
+        f->end = end;
+        f->both = false;
+        slow = dp->extra_count != 0;
+      }
+      if (!f->both && dp->allowed - breaks >= 2 && dp->side2 >= 0) {
+        const Range& all = dp->table[keys * keys];  // empty unless both key sides may break
+        f->both = true;
+        it = f->it = entries + all.begin;
+        exact_end = f->exact_end = entries + all.begin;
+        end = f->end = entries + all.end;
+        slow = true;
+        continue;
+      }
+      if (placements >= next_check) {
+        next_check = placements + check_every;
+        placements_ = placements;
+        if (const int why = check_limits(since_restart); why != 0) {
+          if (why == 1) {
+            result_.status = SearchStatus::limit;
+            return;
+          }
+          while (d > 0) unplace(--d, breaks);  // restart with a new value order
+          ++result_.restarts;
+          since_restart = placements;
+          rng_ = Rng(opt_.seed +
+                     std::uint64_t{0x9E3779B97F4A7C15} * static_cast<std::uint64_t>(result_.restarts));
+          arrange_lists();
+          reset_state();
+          open(0, 0);
+          f = frames_.data();
+          dp = depths_.data();
+          it = f->it;
+          end = f->end;
+          exact_end = f->exact_end;
+          slow = dp->extra_count != 0;
+          continue;
+        }
+      }
+      if (d == 0) break;  // exhausted
+      --d;
+      --f;
+      --dp;
+      it = f->it;
+      end = f->end;
+      exact_end = f->exact_end;
+      slow = f->both || dp->extra_count != 0;
+      unplace(d, breaks);
+    }
+    placements_ = placements;
+  }
+
+  static constexpr std::uint64_t check_every = 1 << 14;
+
+  /// From now on at most `cap` mismatches anywhere (the depth table's budget is lowered in place).
+  void cap_mismatches(int cap) {
+    for (Depth& dp : depths_) dp.allowed = std::min(dp.allowed, cap);
+  }
+
+  void note_depth(int depth, int breaks) {
+    if (depth > deepest_ || breaks < best_partial_breaks_) {
+      deepest_ = depth;
+      record_partial(depth, breaks);
+    }
+  }
+
+  void unplace(int d, int& breaks) {
+    Frame& f = frames_[static_cast<std::size_t>(d)];
+    const Entry* e = f.placed;
+    used_[e->piece] = 0;
+    breaks -= f.add;
+    if (opt_.window_fc) used_bits_[e->piece >> 6] &= ~(std::uint64_t{1} << (e->piece & 63));
+    if (opt_.colour_parity) parity_update(d, *e, -1);
+  }
+
+  void reset_used() {
+    std::fill(used_.begin(), used_.end(), 0);
+    for (int c = 0; c < model_.cell_count(); ++c)
+      if (const int h = model_.hint_candidate(c); h >= 0)
+        used_[static_cast<std::size_t>(model_.piece_of(h))] = 1;
+    used_bits_ = {};
+    for (int p = 0; p < model_.piece_count(); ++p)
+      if (used_[static_cast<std::size_t>(p)])
+        used_bits_[static_cast<std::size_t>(p >> 6)] |= std::uint64_t{1} << (p & 63);
+  }
+
+  /// 0: go on, 1: stop (limit or stop flag), 2: restart.
+  int check_limits(std::uint64_t since_restart) {
+    if (opt_.node_limit && placements_ >= opt_.node_limit) return 1;
+    if (opt_.stop && opt_.stop->load(std::memory_order_relaxed)) return 1;
+    const double t = elapsed();
+    if (opt_.time_limit > 0 && t >= opt_.time_limit) return 1;
+    if (t >= next_tick_) {
+      next_tick_ = t + opt_.progress_interval;
+      keep_completion();
+      if (opt_.on_progress) opt_.on_progress(progress(t));
+    }
+    if (opt_.restart_nodes && placements_ - since_restart >= opt_.restart_nodes) return 2;
+    return 0;
+  }
+
+  SearchProgress progress(double t) const {
+    SearchProgress p;
+    p.seconds = t;
+    p.nodes = placements_;
+    p.solutions = result_.complete;
+    p.deepest = deepest_;
+    p.best_depth = std::max(best_partial_depth_, 0);
+    p.best_score = best_score_;
+    p.restarts = result_.restarts;
+    return p;
+  }
+
+  /// The budget-aware strict checks after placing depth d (placement number d+1) with `breaks` used.
+  bool lookahead(int d, int breaks) {
+    const Depth& dp = depths_[static_cast<std::size_t>(d)];
+    const int closed_before =
+        next_break_[static_cast<std::size_t>(breaks)];  // placements < this must be exact
+    if (opt_.colour_parity) {
+      parity_update(d, *frames_[static_cast<std::size_t>(d)].placed, +1);
+      if (closed_before > free_ && !parity_ok()) {
+        ++result_.parity_prunes;
+        return false;
+      }
+    }
+    if (!opt_.window_fc) return true;
+    const Geometry& g = model_.geometry();
+    for (int s = 0; s < 4; ++s) {
+      const int nb = g.neighbour(dp.cell, s);
+      if (nb < 0) continue;
+      const int pos = position_of_[static_cast<std::size_t>(nb)];
+      if (pos <= d + 1 || pos >= closed_before) continue;  // placed, a hint, or may still break
+      std::array<std::uint64_t, 4> m{~0ULL, ~0ULL, ~0ULL, ~0ULL};
+      for (int t = 0; t < 4; ++t) {
+        const int nn = g.neighbour(nb, t);
+        if (nn < 0) continue;
+        const int pp = position_of_[static_cast<std::size_t>(nn)];
+        if (pp > d + 1) continue;  // not placed yet (hints have position 0)
+        const auto& fm = fit_mask_[static_cast<std::size_t>(
+            nb * (keys_ - 1) + colour_[static_cast<std::size_t>(4 * nn + opposite(t))])];
+        for (int w = 0; w < 4; ++w) m[static_cast<std::size_t>(w)] &= fm[static_cast<std::size_t>(4 * t + w)];
+      }
+      std::uint64_t any = 0;
+      for (int w = 0; w < 4; ++w)
+        any |= m[static_cast<std::size_t>(w)] & ~used_bits_[static_cast<std::size_t>(w)];
+      if (!any) {
+        ++result_.window_fc_prunes;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  void parity_update(int d, const Entry& e, int sign) {
+    const Geometry& g = model_.geometry();
+    const int cell = depths_[static_cast<std::size_t>(d)].cell;
+    for (int s = 0; s < 4; ++s) {
+      supply_[e.colour[static_cast<std::size_t>(s)]] -= sign;
+      const int nb = g.neighbour(cell, s);
+      if (nb < 0) continue;
+      const bool nb_placed =
+          model_.hint_candidate(nb) >= 0 || position_of_[static_cast<std::size_t>(nb)] <= d;
+      if (nb_placed)
+        demand_[colour_[static_cast<std::size_t>(4 * nb + opposite(s))]] -=
+            sign;  // that half-edge is closed now
+      else
+        demand_[e.colour[static_cast<std::size_t>(s)]] += sign;
+    }
+  }
+
+  /// Every non-grey colour: supply >= demand, with an even difference.
+  bool parity_ok() const {
+    for (int k = 1; k + 1 < keys_; ++k) {
+      const int sup = supply_[static_cast<std::size_t>(k)], dem = demand_[static_cast<std::size_t>(k)];
+      if (sup < dem || ((sup - dem) & 1) != 0) return false;
+    }
+    return true;
+  }
+
+  void record_partial(int depth, int breaks = 0) {
+    best_partial_depth_ = depth;
+    best_partial_breaks_ = breaks;
+    best_partial_ = current_board(depth);
+    best_partial_completed_ = false;
+  }
+
+  Board current_board(int depth) const {
+    Board b(model_.cell_count());
+    for (int c = 0; c < model_.cell_count(); ++c)
+      if (const int h = model_.hint_candidate(c); h >= 0) b.cells[static_cast<std::size_t>(c)] = h;
+    for (int i = 0; i < depth; ++i)
+      b.cells[static_cast<std::size_t>(depths_[static_cast<std::size_t>(i)].cell)] =
+          frames_[static_cast<std::size_t>(i)].placed->candidate;
+    return b;
+  }
+
+  void finish_full_placement() {
+    Board b = current_board(free_);
+    offer(b);
+  }
+
+  void keep_completion() {
+    if (best_partial_completed_ || best_partial_depth_ < 0) return;
+    best_partial_completed_ = true;
+    offer(complete_greedy(model_, best_partial_, order_));
+  }
+
+  void offer(const Board& b) {
+    if (const int sc = score(model_, b); sc > best_score_) {
+      best_score_ = sc;
+      best_board_ = b;
+      result_.best_found_at = elapsed();
+      result_.score_history.emplace_back(result_.best_found_at, sc);
+    }
+  }
+};
+
+}  // namespace edgecp

@@ -1,0 +1,170 @@
+#include "edgecp/search/scan_search.hpp"
+
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "support/oracles.hpp"
+
+using namespace edgecp;
+using namespace edgecp::test;
+
+namespace {
+
+struct Case {
+  Model model;
+  MismatchBudget budget;
+  CellOrder order;
+};
+
+// Small random puzzles (3x3, 4x3, 3x4; few colours, so boards with breaks abound) with small budgets.
+std::vector<Case> small_cases() {
+  std::vector<Case> out;
+  const CellOrder orders[] = {CellOrder::row, CellOrder::blackwood, CellOrder::spiral, CellOrder::frame};
+  const std::vector<std::vector<int>> budgets = {{}, {1}, {3}, {2, 4}, {4, 4}, {1, 5, 6}, {6, 7, 8}};
+  std::uint64_t seed = 1;
+  for (const auto& [w, h] : {std::pair{3, 3}, std::pair{4, 3}, std::pair{3, 4}})
+    for (const auto& b : budgets) {
+      std::vector<int> idx;
+      for (int i : b)
+        if (i <= w * h) idx.push_back(i);
+      const bool hint = w == 3 && h == 3 && seed % 2 == 0;
+      out.push_back({random_model(w, h, 2, 2, seed, hint), MismatchBudget(idx), orders[seed % 4]});
+      ++seed;
+    }
+  return out;
+}
+
+std::vector<int> order_without_hints(const Model& m, CellOrder o) {
+  std::vector<int> out;
+  for (int c : static_cell_order(m.geometry(), o))
+    if (m.hint_candidate(c) < 0) out.push_back(c);
+  return out;
+}
+
+ScanResult exhaustive(const Case& c, bool window_fc, bool parity, bool tighten,
+                      ScanValueOrder values = ScanValueOrder::by_id) {
+  ScanOptions o;
+  o.order = c.order;
+  o.budget = c.budget;
+  o.values = values;
+  o.tighten = tighten;
+  o.window_fc = window_fc;
+  o.colour_parity = parity;
+  return ScanSearch(c.model, o).run();
+}
+
+int best_of(const Model& m, const std::vector<Board>& boards) {
+  int best = -1;
+  for (const Board& b : boards) best = std::max(best, score(m, b));
+  return best;
+}
+
+}  // namespace
+
+TEST_CASE("scan: visits exactly the boards the budget allows (brute force)", "[scan]") {
+  for (const Case& c : small_cases()) {
+    const auto boards = all_budget_boards(c.model, order_without_hints(c.model, c.order), c.budget);
+    const ScanResult r = exhaustive(c, false, false, false);
+    INFO(c.model.puzzle().name << " budget " << c.budget.total() << " order " << to_string(c.order));
+    CHECK(r.status == SearchStatus::exhausted);
+    CHECK(r.complete == boards.size());
+    if (!boards.empty()) {
+      CHECK(r.score == best_of(c.model, boards));
+      CHECK(r.board_verified);
+    }
+  }
+}
+
+TEST_CASE("scan: exact search (no budget) finds exactly the exact solutions", "[scan]") {
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const Case c{random_model(3, 4, 2, 3, seed), MismatchBudget(), CellOrder::row};
+    const ScanResult r = exhaustive(c, false, false, false);
+    CHECK(r.complete == all_solutions(c.model).size());
+  }
+}
+
+TEST_CASE("scan: budget-aware strict checks never lose a reachable board, and prune", "[scan]") {
+  std::uint64_t fc_prunes = 0, parity_prunes = 0;
+  for (const Case& c : small_cases()) {
+    const auto boards = all_budget_boards(c.model, order_without_hints(c.model, c.order), c.budget);
+    for (const auto& [fc, parity] : {std::pair{true, false}, std::pair{false, true}, std::pair{true, true}}) {
+      INFO(c.model.puzzle().name << " budget " << c.budget.total() << " fc " << fc << " parity " << parity);
+      const ScanResult all = exhaustive(c, fc, parity, false);
+      CHECK(all.complete == boards.size());  // every reachable board is still visited
+      const ScanResult best = exhaustive(c, fc, parity, true, ScanValueOrder::shuffled);
+      if (!boards.empty()) CHECK(best.score == best_of(c.model, boards));  // the best reachable score is kept
+      fc_prunes += all.window_fc_prunes;
+      parity_prunes += all.parity_prunes;
+    }
+  }
+  CHECK(fc_prunes > 0);  // the checks do work on these puzzles
+  CHECK(parity_prunes > 0);
+}
+
+TEST_CASE("scan: tightening keeps the best score and visits fewer boards", "[scan]") {
+  for (const Case& c : small_cases()) {
+    if (c.budget.total() == 0) continue;
+    const ScanResult all = exhaustive(c, false, false, false);
+    const ScanResult tight = exhaustive(c, false, false, true);
+    CHECK(tight.score == all.score);
+    CHECK(tight.complete <= all.complete);
+    CHECK(tight.placements <= all.placements);
+  }
+}
+
+TEST_CASE("scan: the best board is complete and verified on the bundled 16x16", "[scan]") {
+  const Model m(generate(GeneratorOptions::e2_like(1)).puzzle);
+  ScanOptions o;
+  o.order = CellOrder::blackwood;
+  o.budget = MismatchBudget({150, 160, 170, 180, 190, 200});
+  o.node_limit = 3'000'000;
+  o.seed = 7;
+  const ScanResult r = ScanSearch(m, o).run();
+  CHECK(r.status == SearchStatus::limit);
+  CHECK(r.board_verified);
+  CHECK(r.board.complete());
+  CHECK(r.score == score(m, r.board));
+  CHECK(r.deepest > 100);
+  CHECK(r.placements >= 3'000'000);
+  CHECK(!r.score_history.empty());
+  CHECK(r.score_history.back().second == r.score);
+  std::uint64_t sum = 0;
+  for (auto n : r.placements_by_depth) sum += n;
+  CHECK(sum == r.placements);
+}
+
+TEST_CASE("scan: deterministic per seed under a node limit; seeds and restarts change the walk", "[scan]") {
+  const Model m(generate(GeneratorOptions::e2_like(1)).puzzle);
+  ScanOptions o;
+  o.order = CellOrder::row;
+  o.budget = MismatchBudget({150, 170, 190});
+  o.node_limit = 1'000'000;
+  o.restart_nodes = 200'000;
+  o.seed = 3;
+  const ScanResult a = ScanSearch(m, o).run();
+  const ScanResult b = ScanSearch(m, o).run();
+  CHECK(a.board == b.board);
+  CHECK(a.placements == b.placements);
+  CHECK(a.placements_by_depth == b.placements_by_depth);
+  CHECK(a.restarts >= 4);
+  o.seed = 4;
+  const ScanResult c = ScanSearch(m, o).run();
+  CHECK(c.placements_by_depth != a.placements_by_depth);
+}
+
+TEST_CASE("scan: refuses a dynamic order", "[scan]") {
+  ScanOptions o;
+  o.order = CellOrder::mrv;
+  CHECK_THROWS_AS(ScanSearch(random_model(3, 3, 2, 2, 1), o), std::invalid_argument);
+}
+
+TEST_CASE("scan: a solvable puzzle without budget is solved", "[scan]") {
+  const auto gen = generate({5, 5, 2, 4, 11, false});
+  const Model m(gen.puzzle);
+  ScanOptions o;
+  o.values = ScanValueOrder::shuffled;
+  const ScanResult r = ScanSearch(m, o).run();
+  CHECK(r.status == SearchStatus::solved);
+  CHECK(r.score == m.geometry().inner_join_count());
+  CHECK(r.mismatches == 0);
+}
