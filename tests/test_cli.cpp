@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "edgecp/io/puzzle_io.hpp"
+#include "edgecp/puzzle/generator.hpp"
 
 #ifdef EDGECP_SOLVE_BINARY
 using namespace edgecp;
@@ -121,6 +122,49 @@ TEST_CASE("edgecp-solve: bad usage and bad input exit 2 with a one-line message"
     INFO(c.args << " -> " << r.err);
     REQUIRE(r.code == 2);
     REQUIRE(r.err.find(c.fragment) != std::string::npos);
+    REQUIRE(r.out.empty());
+  }
+}
+
+TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads, boards verified", "[cli]") {
+  const Model m(generate(GeneratorOptions::e2_like(1)).puzzle);  // the default puzzle
+  const Run r = run("--json --breaks 150,170,190,200,210,220,230 --time 1.5 --threads 2 --scan-checks "
+                    "window-fc,parity --seed 3");
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  REQUIRE(r.out.find("\"engine\":\"scan\"") != std::string::npos);
+  REQUIRE(field(r.out, "threads") == 2);
+  REQUIRE(field(r.out, "placements") > 0);
+  REQUIRE(field(r.out, "deepest") > 100);
+  const Board b = board_of(r.out, m);
+  const auto chk = check_board(m, b);
+  REQUIRE(chk.ok);
+  REQUIRE(b.complete());
+  REQUIRE(field(r.out, "score") == chk.score);
+  REQUIRE(r.out.find("\"verified\":true") != std::string::npos);
+  REQUIRE(r.err.find("placements") != std::string::npos);  // progress on stderr
+  // explicit propagators keep the driver
+  const Run d = run("--json --quiet --breaks 150,170 --time 0.5 --propagators alldiff");
+  REQUIRE(d.code == 0);
+  REQUIRE(d.out.find("\"engine\":\"driver\"") != std::string::npos);
+}
+
+TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
+  const std::string p4 = puzzles() + "/e2like_4x4.txt";
+  const std::pair<std::string, std::string> cases[] = {
+      {p4 + " --engine scan --mode count", "only --mode best"},
+      {p4 + " --engine scan --propagators ac", "runs without propagators"},
+      {p4 + " --engine scan --order mrv", "static order"},
+      {p4 + " --engine warp", "--engine"},
+      {p4 + " --breaks 3 --threads 0", "--threads"},
+      {p4 + " --breaks 3 --scan-checks magic", "unknown check 'magic'"},
+      {p4 + " --threads 2", "need the scan engine"},
+      {p4 + " --breaks 3 --values sorted", "--values"}};
+  for (const auto& [args, fragment] : cases) {
+    const Run r = run(args);
+    INFO(args << " -> " << r.err);
+    REQUIRE(r.code == 2);
+    REQUIRE(r.err.find(fragment) != std::string::npos);
     REQUIRE(r.out.empty());
   }
 }

@@ -50,6 +50,7 @@ ScanResult exhaustive(const Case& c, bool window_fc, bool parity, bool tighten,
   o.tighten = tighten;
   o.window_fc = window_fc;
   o.colour_parity = parity;
+  o.improve = false;  // kept boards are exactly the placements reached, comparable with the oracle
   return ScanSearch(c.model, o).run();
 }
 

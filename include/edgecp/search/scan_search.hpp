@@ -43,6 +43,10 @@ struct ScanOptions {
   /// and bound on the mismatch count: nothing better is lost). Off: every full placement within the budget is
   /// visited (exhaustive counts in tests).
   bool tighten = true;
+  /// Hill-climb every board offered as the best (improve_by_swaps): the kept board then scores at least as
+  /// much as the placement it came from, but need not respect the break schedule. Off: kept boards are
+  /// exactly the placements (and greedy completions) the search reached.
+  bool improve = true;
   /// Budget-aware strict checks, sound under the budget: only where the remaining budget is provably zero.
   /// `window_fc`: an unplaced neighbour of the cell just placed, itself placed before the next break index,
   /// must keep an unused piece that fits all its placed neighbours' colours (per side; a relaxation).
@@ -527,6 +531,7 @@ class ScanSearch {
   }
 
   static constexpr std::uint64_t check_every = 1 << 14;
+  static constexpr int improve_margin = 8;
 
   /// From now on at most `cap` mismatches anywhere (the depth table's budget is lowered in place).
   void cap_mismatches(int cap) {
@@ -681,7 +686,9 @@ class ScanSearch {
     offer(complete_greedy(model_, best_partial_, order_));
   }
 
-  void offer(const Board& b) {
+  void offer(Board b) {
+    // Hill climbing gains a few joins (docs/results.md): only boards that come close are worth its cost.
+    if (opt_.improve && score(model_, b) + improve_margin > best_score_) improve_by_swaps(model_, b);
     if (const int sc = score(model_, b); sc > best_score_) {
       best_score_ = sc;
       best_board_ = b;

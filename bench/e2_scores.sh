@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The record-class E2 benchmark: 10 seeds x 60 s of the scan engine on ONE core each (several seeds run side
+# by side, one per core), every board verified by the checker; then a summary and the best-score-vs-time chart.
+# usage: bench/e2_scores.sh [SECONDS] [SEEDS] [JOBS] [-- extra edgecp-solve options]
+#   defaults: 60 s, 10 seeds, one job per core. Needs build/examples/edgecp-solve (Release) and python3.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+seeds=${2:-10}
+jobs=${3:-$(nproc)}
+shift $(( $# < 3 ? $# : 3 ))
+[ "${1:-}" = "--" ] && shift
+extra=("$@")
+puzzle=../shared/data/e2/e2.txt
+[ -f "$puzzle" ] || { echo "e2_scores.sh: $puzzle not found" >&2; exit 1; }
+breaks=${EDGECP_BREAKS:-180,190,200,205,210,215,220,225,230,235,$(seq -s, 238 256)}
+out=bench/out/e2_scores
+mkdir -p "$out"
+rm -f "$out"/seed_*.json
+seq 1 "$seeds" | xargs -P "$jobs" -I{} sh -c \
+  "build/examples/edgecp-solve '$puzzle' --breaks '$breaks' --time '$seconds' --threads 1 --seed {} --quiet --json ${extra[*]:-} > '$out/seed_{}.json'"
+python3 bench/plot_scores.py "$out" docs/e2_scores.svg "E2 (e2.txt), scan engine, one core per seed, ${seconds} s" | tee "$out/summary.md"
