@@ -10,7 +10,8 @@ using namespace edgecp;
 using namespace edgecp::bench;
 
 const Model& scan_model() {
-  static const Model m = have_shared("e2/e2.txt") ? Model(read_puzzle(shared("e2/e2.txt"))) : bundled16_model();
+  static const Model m =
+      have_shared("e2/e2.txt") ? Model(read_puzzle(shared("e2/e2.txt"))) : bundled16_model();
   return m;
 }
 
@@ -36,11 +37,13 @@ void BM_ScanPlacements(benchmark::State& state) {
   std::uint64_t placements = 0;
   int deepest = 0;
   for (auto _ : state) {
-    const ScanResult r = ScanSearch(scan_model(), options(state, static_cast<std::uint64_t>(state.range(1)))).run();
+    const ScanResult r =
+        ScanSearch(scan_model(), options(state, static_cast<std::uint64_t>(state.range(1)))).run();
     placements += r.placements;
     deepest = std::max(deepest, r.deepest);
   }
-  state.counters["placements"] = benchmark::Counter(static_cast<double>(placements), benchmark::Counter::kIsRate);
+  state.counters["placements"] =
+      benchmark::Counter(static_cast<double>(placements), benchmark::Counter::kIsRate);
   state.counters["deepest"] = deepest;
 }
 BENCHMARK(BM_ScanPlacements)->ArgsProduct({{0, 1, 2}, {20'000'000}})->Unit(benchmark::kMillisecond);
@@ -53,7 +56,8 @@ void BM_ScanThreads(benchmark::State& state) {
                                      static_cast<int>(state.range(2)));
     placements += r.placements;
   }
-  state.counters["placements"] = benchmark::Counter(static_cast<double>(placements), benchmark::Counter::kIsRate);
+  state.counters["placements"] =
+      benchmark::Counter(static_cast<double>(placements), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_ScanThreads)
     ->ArgsProduct({{0}, {50'000'000}, {1, 2}})
@@ -72,7 +76,8 @@ void BM_ScanChecks(benchmark::State& state) {
     placements += r.placements;
     prunes += r.window_fc_prunes + r.parity_prunes;
   }
-  state.counters["placements"] = benchmark::Counter(static_cast<double>(placements), benchmark::Counter::kIsRate);
+  state.counters["placements"] =
+      benchmark::Counter(static_cast<double>(placements), benchmark::Counter::kIsRate);
   state.counters["prunes"] = static_cast<double>(prunes);
 }
 BENCHMARK(BM_ScanChecks)->ArgsProduct({{0}, {20'000'000}, {0, 1, 2, 3}})->Unit(benchmark::kMillisecond);

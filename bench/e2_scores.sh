@@ -13,7 +13,7 @@ shift $(( $# < 3 ? $# : 3 ))
 extra=("$@")
 puzzle=../shared/data/e2/e2.txt
 [ -f "$puzzle" ] || { echo "e2_scores.sh: $puzzle not found" >&2; exit 1; }
-breaks=${EDGECP_BREAKS:-180,190,200,205,210,215,220,225,230,235,$(seq -s, 238 256)}
+breaks=${EDGECP_BREAKS:-180,190,200,205,210,215,220,225,230,235,240-256}
 out=bench/out/e2_scores
 mkdir -p "$out"
 rm -f "$out"/seed_*.json

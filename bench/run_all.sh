@@ -41,7 +41,10 @@ e2=$data/e2/e2.txt
 for seed in $(seq 1 10); do
   for cfg in none alldiff; do
     "$solve" "$e2" --mode best --quiet --json --time 60 --seed "$seed" --random-values --restart 5000000 \
-      --breaks 180,190,200,205,210,215,220,225,230,235 --propagators "$cfg" > "$out/e2_${cfg}_$seed.json"
+      --breaks 180,190,200,205,210,215,220,225,230,235 --engine driver --propagators "$cfg" > "$out/e2_${cfg}_$seed.json"
   done
 done
+
+# 5. the scan engine on E2: 10 seeds x 60 s on one core each, verified scores and the best-score-vs-time chart
+if [ -f "$data/e2/e2.txt" ]; then bench/e2_scores.sh 60 10; fi
 echo "done: $out"

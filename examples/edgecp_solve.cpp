@@ -30,7 +30,8 @@ constexpr const char* usage_text =
     "PUZZLE defaults to the bundled 16x16 E2-like puzzle (examples/puzzles/e2like_16x16.txt, generated).\n"
     "Defaults: --mode best --propagators ac,alldiff --order row; --time 30 in best mode, no limit "
     "otherwise.\n"
-    "--breaks D1,...: Blackwood-style mismatch budget (strict propagators are switched off).\n"
+    "--breaks D1,...: Blackwood-style mismatch budget (strict propagators are switched off); A-B stands for\n"
+    "  every index from A to B.\n"
     "--colour-gate N: run the colour filter only once N cells are assigned.\n"
     "--engine: scan = the specialised mismatch-tolerant scan search (best mode with --breaks, no "
     "propagator,\n"
@@ -38,6 +39,10 @@ constexpr const char* usage_text =
     "for\n"
     "  --mode best with --breaks unless propagators other than none are asked for.\n"
     "--threads N: scan threads, independent seeded searches (default: all cores); --nodes is per thread.\n"
+    "--restart N: restart after N placements (0 = never; scan engine default 200000000, driver default 0).\n"
+    "--values: scan value order: rare = pieces with the rarest colours first, random among equals "
+    "(default);\n"
+    "  shuffled = random; id = candidate order.\n"
     "--scan-checks: budget-aware strict checks of the scan engine, applied only where no break is left.\n";
 
 struct UsageError : std::runtime_error {
@@ -52,19 +57,23 @@ struct Args {
   std::optional<CellOrder> order;
   std::string engine = "auto";
   int threads = 0;  // 0 = all cores
-  ScanValueOrder values = ScanValueOrder::shuffled;
+  ScanValueOrder values = ScanValueOrder::rare_first;
   bool window_fc = false, parity = false;
   std::vector<int> breaks;
   std::optional<double> time;
   std::uint64_t nodes = 0;
   std::uint64_t seed = 1;
   bool random_values = false;
-  std::uint64_t restart = 0;
+  std::optional<std::uint64_t> restart;  // default: never (driver), scan_default_restart (scan engine)
   bool fix_corner = false;
   int colour_gate = 0;  // run the colour filter once this many cells are assigned
   std::string board_file, svg_file;
   bool json = false, quiet = false;
 };
+
+// The scan engine restarts after this many placements per thread unless --restart says otherwise (about 7 s
+// on our machine; docs/results.md section 5 compares restart intervals).
+constexpr std::uint64_t scan_default_restart = 200'000'000;
 
 // The propagators the command knows, in priority order (cheap first, global filters last).
 constexpr const char* known_propagators[] = {"fc", "ac", "ac2001", "ac3", "colour", "alldiff"};
@@ -127,8 +136,16 @@ Args parse_args(int argc, char** argv) {
         throw UsageError(std::string("--order: ") + e.what());
       }
     } else if (arg == "--breaks") {
-      for (const auto& d : split(value()))
-        a.breaks.push_back(static_cast<int>(parse_integer(arg, d, 1, max_cells)));
+      for (const auto& d : split(value())) {  // an index, or a range A-B (every index from A to B)
+        const auto dash = d.find('-', 1);
+        if (dash == std::string::npos) {
+          a.breaks.push_back(static_cast<int>(parse_integer(arg, d, 1, max_cells)));
+          continue;
+        }
+        const int lo = static_cast<int>(parse_integer(arg, d.substr(0, dash), 1, max_cells));
+        const int hi = static_cast<int>(parse_integer(arg, d.substr(dash + 1), lo, max_cells));
+        for (int i = lo; i <= hi; ++i) a.breaks.push_back(i);
+      }
     } else if (arg == "--time") {
       const std::string v = value();
       try {
@@ -256,7 +273,7 @@ int solve_scan(const Args& a, const Model& m) {
   opt.seed = a.seed;
   opt.time_limit = a.time ? *a.time : 30.0;
   opt.node_limit = a.nodes;
-  opt.restart_nodes = a.restart;
+  opt.restart_nodes = a.restart.value_or(scan_default_restart);
   opt.window_fc = a.window_fc;
   opt.colour_parity = a.parity;
   const int threads =
@@ -348,7 +365,7 @@ int solve(const Args& a, const Model& m) {
   opt.seed = a.seed;
   opt.time_limit = a.time ? *a.time : (a.mode == SearchMode::best ? 30.0 : 0.0);
   opt.node_limit = a.nodes;
-  opt.restart_nodes = a.restart;
+  opt.restart_nodes = a.restart.value_or(0);
   opt.fix_corner = a.fix_corner;
   opt.time_propagators = true;
   const int max_score = m.geometry().inner_join_count();

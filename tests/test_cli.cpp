@@ -128,8 +128,9 @@ TEST_CASE("edgecp-solve: bad usage and bad input exit 2 with a one-line message"
 
 TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads, boards verified", "[cli]") {
   const Model m(generate(GeneratorOptions::e2_like(1)).puzzle);  // the default puzzle
-  const Run r = run("--json --breaks 150,170,190,200,210,220,230 --time 1.5 --threads 2 --scan-checks "
-                    "window-fc,parity --seed 3");
+  const Run r =
+      run("--json --breaks 150,170,190,200,210,220,230 --time 1.5 --threads 2 --scan-checks "
+          "window-fc,parity --seed 3");
   INFO(r.err);
   REQUIRE(r.code == 0);
   REQUIRE(r.out.find("\"engine\":\"scan\"") != std::string::npos);
@@ -147,6 +148,10 @@ TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads
   const Run d = run("--json --quiet --breaks 150,170 --time 0.5 --propagators alldiff");
   REQUIRE(d.code == 0);
   REQUIRE(d.out.find("\"engine\":\"driver\"") != std::string::npos);
+  // ranges: 200-203 is 200,201,202,203
+  const Run ranges = run("--json --quiet --breaks 150,200-203 --time 0.3 --threads 1");
+  REQUIRE(ranges.code == 0);
+  REQUIRE(ranges.out.find("\"breaks\":[150,200,201,202,203]") != std::string::npos);
 }
 
 TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
@@ -159,7 +164,9 @@ TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
       {p4 + " --breaks 3 --threads 0", "--threads"},
       {p4 + " --breaks 3 --scan-checks magic", "unknown check 'magic'"},
       {p4 + " --threads 2", "need the scan engine"},
-      {p4 + " --breaks 3 --values sorted", "--values"}};
+      {p4 + " --breaks 3 --values sorted", "--values"},
+      {p4 + " --breaks 9-3", "--breaks"},
+      {p4 + " --breaks 3-", "--breaks"}};
   for (const auto& [args, fragment] : cases) {
     const Run r = run(args);
     INFO(args << " -> " << r.err);

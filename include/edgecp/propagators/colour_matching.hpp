@@ -28,6 +28,9 @@ namespace edgecp {
 /// all-different idea for edge matching: Ansotegui, Bejar, Fernandez & Mateu, "Edge matching puzzles as hard
 /// SAT/CSP benchmarks", CP 2008 workshop; the exact definition here is ours (docs/design.md).
 ///
+/// Strengthened by the checkerboard balance (balance() below): AC plus the piece all-different already imply
+/// everything the matching alone deletes (docs/design.md has the argument), the balance does not.
+///
 /// Each call rebuilds every colour's graph from the domains and repeats until no deletion: O(sum of domain
 /// sizes) to build plus matching repair and O(V + E) per colour. Expensive early, cheap deep: a gate runs it
 /// only once `min_assigned` cells are assigned. Strict: a mismatch budget makes it unsound.
@@ -67,6 +70,9 @@ class ColourMatching {
         if (g.neighbour(c, sd) >= 0) ++inner_ends_;
   }
 
+  /// The checkerboard balance stage (on by default); off leaves the matching alone.
+  void set_balance(bool on) { balance_on_ = on; }
+
   /// Run only when at least this many cells are assigned (0: always).
   void set_min_assigned(int n) { min_assigned_ = n; }
   int min_assigned() const { return min_assigned_; }
@@ -87,6 +93,7 @@ class ColourMatching {
       for (int k = 1; k < model_->colour_count(); ++k) {
         if (!filter_colour(k)) return count.fail();
       }
+      if (balance_on_ && !balance(s)) return count.fail();
       for (const auto& [cell, cand] : dead_)
         removed |= s.remove(static_cast<std::size_t>(cell), static_cast<std::size_t>(cand));
       for (std::size_t c = 0; c < s.cell_count(); ++c)
@@ -245,6 +252,55 @@ class ColourMatching {
     return true;
   }
 
+  /// Checkerboard balance (our strengthening, docs/design.md): every join links a cell with even row + column
+  /// and one with odd, so in an exact solution each colour's half-edges split evenly between even and odd
+  /// cells. A piece whose candidates all lie in cells of one parity takes its half-edges there; when those
+  /// forced half-edges fill one parity's share of colour k, every other piece showing k leaves the cells of
+  /// that parity. Fails when a share overflows, or a piece has no cell left. Collects deletions in dead_.
+  bool balance(const Store& s) {
+    const Geometry& g = model_->geometry();
+    const std::size_t np = static_cast<std::size_t>(model_->piece_count());
+    parity_of_piece_.assign(np, 0);  // bit b: some cell of parity b can still take the piece
+    for (std::size_t c = 0; c < s.cell_count(); ++c) {
+      const int bit = 1 << ((g.row(static_cast<int>(c)) + g.col(static_cast<int>(c))) & 1);
+      s.for_each(c, [&](std::size_t a) {
+        parity_of_piece_[static_cast<std::size_t>(model_->piece_of(static_cast<int>(a)))] |=
+            static_cast<std::uint8_t>(bit);
+      });
+    }
+    banned_.assign(np, 0);  // bit b: the piece must leave the cells of parity b
+    bool any = false;
+    for (int k = 1; k < model_->colour_count(); ++k) {
+      const auto& halves = left_of_colour_[static_cast<std::size_t>(k)];
+      const int share = static_cast<int>(halves.size()) / 2;
+      int forced[2] = {0, 0};
+      for (int h : halves) {
+        const std::uint8_t where = parity_of_piece_[static_cast<std::size_t>(h / 4)];
+        if (where == 0) return false;  // a piece with no cell left
+        if (where != 3) ++forced[where == 1 ? 0 : 1];
+      }
+      for (int b = 0; b < 2; ++b) {
+        if (forced[b] > share) return false;
+        if (forced[b] < share) continue;
+        for (int h : halves)
+          if (parity_of_piece_[static_cast<std::size_t>(h / 4)] == 3) {
+            banned_[static_cast<std::size_t>(h / 4)] |= static_cast<std::uint8_t>(1 << b);
+            any = true;
+          }
+      }
+    }
+    if (!any) return true;
+    for (std::size_t c = 0; c < s.cell_count(); ++c) {
+      const int bit = 1 << ((g.row(static_cast<int>(c)) + g.col(static_cast<int>(c))) & 1);
+      s.for_each(c, [&](std::size_t a) {
+        if (banned_[static_cast<std::size_t>(model_->piece_of(static_cast<int>(a)))] & bit)
+          dead_.emplace_back(static_cast<int>(c), static_cast<int>(a));
+      });
+    }
+    ++stats_.revisions;
+    return true;
+  }
+
   /// Alternating path from the uncovered forced end e: some half-edge l adjacent to e moves onto it; its old
   /// end must be unforced, or covered in turn.
   bool cover(int e, BipartiteMatching& mt, const std::vector<Edge>& edges) {
@@ -275,6 +331,7 @@ class ColourMatching {
   bool odd_colour_ = false;  // some colour has an odd number of half-edges: no exact tiling
   int inner_ends_ = 0;
   int min_assigned_ = 0;
+  bool balance_on_ = true;
   // untrailed persistent: one matching per colour, a warm start (valid after backtracking: edges only return)
   std::vector<BipartiteMatching> matchings_;  // over (local half-edge, end)
   PropagatorStats stats_;
@@ -287,7 +344,8 @@ class ColourMatching {
   CsrGraph graph_;
   SccFinder scc_;
   std::vector<int> comp_;
-  std::vector<std::pair<int, int>> dead_;  // (cell, candidate) to remove
+  std::vector<std::pair<int, int>> dead_;               // (cell, candidate) to remove
+  std::vector<std::uint8_t> parity_of_piece_, banned_;  // balance: parities a piece can take / must leave
 };
 
 }  // namespace edgecp

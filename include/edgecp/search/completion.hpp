@@ -47,9 +47,9 @@ inline Board complete_greedy(const Model& m, Board b, const std::vector<int>& or
 }
 
 /// Local improvement of a complete board by hill climbing: a move swaps the pieces of two cells, one of them
-/// with a mismatched join, or turns the piece of such a cell, each piece taking a rotation allowed there by the
-/// frame (the static domain); a move is taken when it raises the number of matched joins around the cells it
-/// changes (first improvement), and passes repeat until none helps or `max_passes` ran. Hinted cells never
+/// with a mismatched join, or turns the piece of such a cell, each piece taking a rotation allowed there by
+/// the frame (the static domain); a move is taken when it raises the number of matched joins around the cells
+/// it changes (first improvement), and passes repeat until none helps or `max_passes` ran. Hinted cells never
 /// change, so the board stays legal (check_board) and its score only grows. Cost per pass O(cells with a
 /// mismatch x cells x 16) join checks. Returns the gain.
 inline int improve_by_swaps(const Model& m, Board& b, int max_passes = 20) {
@@ -72,12 +72,14 @@ inline int improve_by_swaps(const Model& m, Board& b, int max_passes = 20) {
   auto fits = [&](int cell, int id) { return Model::test(m.static_domain(cell), id); };
   std::vector<int> open_sides(static_cast<std::size_t>(n), 0);  // joins of each cell
   for (int cell = 0; cell < n; ++cell)
-    for (int s = 0; s < 4; ++s) open_sides[static_cast<std::size_t>(cell)] += g.neighbour(cell, s) >= 0 ? 1 : 0;
+    for (int s = 0; s < 4; ++s)
+      open_sides[static_cast<std::size_t>(cell)] += g.neighbour(cell, s) >= 0 ? 1 : 0;
   int gain = 0;
   for (int pass = 0; pass < max_passes; ++pass) {
     int pass_gain = 0;
     for (int a = 0; a < n; ++a) {
-      if (m.hint_candidate(a) >= 0 || at(a) < 0 || local(a, a) == open_sides[static_cast<std::size_t>(a)]) continue;
+      if (m.hint_candidate(a) >= 0 || at(a) < 0 || local(a, a) == open_sides[static_cast<std::size_t>(a)])
+        continue;
       for (int c = 0; c < n; ++c) {  // a has a mismatched join; c is any cell
         if (m.hint_candidate(c) >= 0 || at(c) < 0) continue;
         const int ia = at(a), ic = at(c);

@@ -33,7 +33,7 @@ enum class ScanValueOrder {
 struct ScanOptions {
   CellOrder order = CellOrder::row;  ///< any static order (mrv is not static: it is refused)
   MismatchBudget budget;             ///< cumulative break indices, as in the driver
-  ScanValueOrder values = ScanValueOrder::shuffled;
+  ScanValueOrder values = ScanValueOrder::rare_first;  ///< the best measured on E2 (docs/results.md)
   std::uint64_t seed = 1;
   double time_limit = 0;                ///< seconds, 0 = none
   std::uint64_t node_limit = 0;         ///< placements, 0 = none
