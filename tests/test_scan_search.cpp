@@ -156,10 +156,14 @@ TEST_CASE("scan: deterministic per seed under a node limit; seeds and restarts c
   CHECK(c.placements_by_depth != a.placements_by_depth);
 }
 
-TEST_CASE("scan: refuses a dynamic order", "[scan]") {
+TEST_CASE("scan: refuses a dynamic order, and window_fc beyond 256 pieces", "[scan]") {
   ScanOptions o;
   o.order = CellOrder::mrv;
   CHECK_THROWS_AS(ScanSearch(random_model(3, 3, 2, 2, 1), o), std::invalid_argument);
+  ScanOptions fc;
+  fc.window_fc = true;  // its piece sets hold 256 pieces: a bigger board is refused, not silently unchecked
+  CHECK_THROWS_AS(ScanSearch(random_model(17, 16, 3, 5, 1), fc), std::invalid_argument);
+  CHECK_NOTHROW(ScanSearch(random_model(16, 16, 3, 5, 1), fc));
 }
 
 TEST_CASE("scan: a solvable puzzle without budget is solved", "[scan]") {

@@ -165,14 +165,13 @@ class ScanSearch {
   std::vector<Depth> depths_;
   std::vector<Entry> entries_;  // all signatures' lists, concatenated
   std::vector<Range> ranges_;   // per signature, (C+1)^2 keys
-  std::vector<std::size_t> table_of_depth_;
-  int keys_ = 0;  // C + 1 (colour C = "no neighbour")
+  int keys_ = 0;                // C + 1 (colour C = "no neighbour")
   int free_ = 0;
-  std::vector<int> allowed_;     // allowed_[p] = budget.allowed(p), p = 0..free_
   std::vector<int> next_break_;  // next_break_[u] = first placement number where a (u+1)-th break may fall
-  std::vector<std::uint8_t> base_colour_;                // the initial colour_ (hints and the none slot)
-  std::vector<std::array<std::uint64_t, 16>> fit_mask_;  // window_fc: (cell, side, colour) -> pieces, 4 words
-  std::vector<int> rarity_;                              // per piece: smaller = rarer colours
+  std::vector<std::uint8_t> base_colour_;  // the initial colour_ (hints and the none slot)
+  std::vector<std::array<std::uint64_t, 16>>
+      fit_mask_;             // window_fc: (cell, colour) -> pieces per side, 4 words each
+  std::vector<int> rarity_;  // per piece: smaller = rarer colours
   // ---- search state (reset per restart) ----
   std::vector<std::uint8_t> colour_;  // cell*4 + side -> colour shown; slot none_slot_ holds C
   int none_slot_ = 0;
@@ -218,11 +217,9 @@ class ScanSearch {
       if (const int h = model_.hint_candidate(c); h >= 0)
         for (int s = 0; s < 4; ++s)
           base_colour_[static_cast<std::size_t>(4 * c + s)] = static_cast<std::uint8_t>(model_.colour(h, s));
-    allowed_.resize(static_cast<std::size_t>(free_) + 1);
-    for (int p = 0; p <= free_; ++p) allowed_[static_cast<std::size_t>(p)] = opt_.budget.allowed(p);
     for (int u = 0; u <= opt_.budget.total(); ++u) {
       int p = 1;
-      while (p <= free_ && allowed_[static_cast<std::size_t>(p)] <= u) ++p;
+      while (p <= free_ && opt_.budget.allowed(p) <= u) ++p;
       next_break_.push_back(p);  // free_ + 1 when no later break is possible
     }
     rarity_.assign(static_cast<std::size_t>(model_.piece_count()), 0);
@@ -234,7 +231,8 @@ class ScanSearch {
         for (int k : model_.puzzle().pieces[static_cast<std::size_t>(i)].colours)
           if (k != grey) rarity_[static_cast<std::size_t>(i)] += freq[static_cast<std::size_t>(k)];
     }
-    std::map<std::tuple<int, int, int, int>, std::size_t> signature_table;
+    std::map<std::tuple<int, int, int, int>, std::size_t> signature_table;  // signature -> its first range
+    std::vector<std::size_t> table_at;  // per depth: its signature's first range
     for (int i = 0; i < free_; ++i) {
       const int cell = order_[static_cast<std::size_t>(i)];
       Depth d{};
@@ -268,12 +266,11 @@ class ScanSearch {
       const auto sig = std::make_tuple(outside, key_sides[0], key_sides[1], key_breakable);
       auto [pos, fresh] = signature_table.try_emplace(sig, ranges_.size());
       if (fresh) build_signature(outside, key_sides[0], key_sides[1], key_breakable);
-      table_of_depth_.push_back(pos->second);
+      table_at.push_back(pos->second);
       depths_.push_back(d);
     }
-    for (int i = 0; i < free_; ++i)
-      depths_[static_cast<std::size_t>(i)].table =
-          ranges_.data() + table_of_depth_[static_cast<std::size_t>(i)];
+    for (int i = 0; i < free_; ++i)  // ranges_ has stopped growing: its addresses hold now
+      depths_[static_cast<std::size_t>(i)].table = ranges_.data() + table_at[static_cast<std::size_t>(i)];
     if (opt_.window_fc) build_fit_masks();
     colour_ = base_colour_;
     used_.assign(static_cast<std::size_t>(model_.piece_count()), 0);
@@ -330,11 +327,8 @@ class ScanSearch {
 
   void build_fit_masks() {
     const Geometry& g = model_.geometry();
-    const int words = (model_.piece_count() + 63) / 64;
-    if (words > 4) {
-      opt_.window_fc = false;  // masks cover 256 pieces; larger boards run without the window check
-      return;
-    }
+    if (model_.piece_count() > 256)
+      throw std::invalid_argument("window_fc supports puzzles of up to 256 pieces");
     fit_mask_.assign(static_cast<std::size_t>(g.cell_count() * (keys_ - 1)), {});
     for (int c = 0; c < g.cell_count(); ++c)
       for (int id = 0; id < model_.candidate_count(); ++id) {
