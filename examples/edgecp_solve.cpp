@@ -89,6 +89,18 @@ long long parse_integer(const std::string& opt, const std::string& v, long long 
   }
 }
 
+// The value of a keyword option: one of `choices`, else a usage error listing them.
+template <class T>
+T choose(const std::string& opt, const std::string& v,
+         std::initializer_list<std::pair<std::string_view, T>> choices) {
+  std::string names;
+  for (const auto& [name, t] : choices) {
+    if (v == name) return t;
+    names += (names.empty() ? "" : ", ") + std::string(name);
+  }
+  throw UsageError(opt + ": expected one of " + names + ", got '" + v + "'");
+}
+
 std::vector<std::string> split(const std::string& s) {
   std::vector<std::string> out;
   std::stringstream ss(s);
@@ -108,15 +120,9 @@ Args parse_args(int argc, char** argv) {
       std::fputs(usage_text, stdout);
       std::exit(0);
     } else if (arg == "--mode") {
-      const std::string v = value();
-      if (v == "first")
-        a.mode = SearchMode::first;
-      else if (v == "count")
-        a.mode = SearchMode::count;
-      else if (v == "best")
-        a.mode = SearchMode::best;
-      else
-        throw UsageError("--mode: expected first, count or best, got '" + v + "'");
+      a.mode = choose<SearchMode>(
+          arg, value(),
+          {{"first", SearchMode::first}, {"count", SearchMode::count}, {"best", SearchMode::best}});
     } else if (arg == "--propagators") {
       const std::string v = value();
       a.propagators.clear();
@@ -176,15 +182,10 @@ Args parse_args(int argc, char** argv) {
     } else if (arg == "--threads") {
       a.threads = static_cast<int>(parse_integer(arg, value(), 1, 1024));
     } else if (arg == "--values") {
-      const std::string v = value();
-      if (v == "shuffled")
-        a.values = ScanValueOrder::shuffled;
-      else if (v == "rare")
-        a.values = ScanValueOrder::rare_first;
-      else if (v == "id")
-        a.values = ScanValueOrder::by_id;
-      else
-        throw UsageError("--values: expected shuffled, rare or id, got '" + v + "'");
+      a.values = choose<ScanValueOrder>(arg, value(),
+                                        {{"shuffled", ScanValueOrder::shuffled},
+                                         {"rare", ScanValueOrder::rare_first},
+                                         {"id", ScanValueOrder::by_id}});
     } else if (arg == "--scan-checks") {
       const std::string v = value();
       for (const auto& c : split(v)) {

@@ -33,27 +33,28 @@ Domains snapshot(const Store& s) {
   return d;
 }
 
-/// Every complete exact board, by plain enumeration in reading order, independent of the library's driver:
-/// pieces unused, grey exactly outside (checked from the geometry), every join matching.
-inline std::vector<Board> all_solutions(const Model& m, std::size_t cap = 100000) {
+/// Plain enumeration in reading order, independent of the library's searches: every complete board with each
+/// piece once, grey exactly outside (checked from the geometry) and the hints kept; with `exact`, also every
+/// join matching. `visit(board)` is called for each and returns false to stop.
+template <class Visit>
+void enumerate_boards(const Model& m, bool exact, Visit visit) {
   const Geometry& g = m.geometry();
-  std::vector<Board> out;
   Board b(m.cell_count());
   std::vector<char> used(static_cast<std::size_t>(m.piece_count()), 0);
+  bool going = true;
   std::function<void(int)> rec = [&](int cell) {
-    if (out.size() >= cap) return;
     if (cell == m.cell_count()) {
-      out.push_back(b);
+      going = visit(static_cast<const Board&>(b));
       return;
     }
-    for (int id = 0; id < m.candidate_count(); ++id) {
+    for (int id = 0; id < m.candidate_count() && going; ++id) {
       if (used[static_cast<std::size_t>(m.piece_of(id))]) continue;
       if (const int h = m.hint_candidate(cell); h >= 0 && h != id) continue;
       bool ok = true;
       for (int s = 0; s < 4 && ok; ++s) {
         ok = (m.colour(id, s) == grey) == g.faces_outside(cell, s);
         const int n = g.neighbour(cell, s);
-        if (ok && n >= 0 && n < cell)
+        if (exact && ok && n >= 0 && n < cell)
           ok = m.colour(id, s) == m.colour(b.cells[static_cast<std::size_t>(n)], opposite(s));
       }
       if (!ok) continue;
@@ -65,6 +66,15 @@ inline std::vector<Board> all_solutions(const Model& m, std::size_t cap = 100000
     }
   };
   rec(0);
+}
+
+/// Every complete exact board (enumerate_boards), at most `cap` of them.
+inline std::vector<Board> all_solutions(const Model& m, std::size_t cap = 100000) {
+  std::vector<Board> out;
+  enumerate_boards(m, true, [&](const Board& b) {
+    out.push_back(b);
+    return out.size() < cap;
+  });
   return out;
 }
 
@@ -99,27 +109,10 @@ inline std::vector<Board> all_budget_boards(const Model& m, const std::vector<in
     return broken_at[0] == 0;
   };
   std::vector<Board> out;
-  Board b(m.cell_count());
-  std::vector<char> used(static_cast<std::size_t>(m.piece_count()), 0);
-  std::function<void(int)> rec = [&](int cell) {
-    if (cell == m.cell_count()) {
-      if (feasible(b)) out.push_back(b);
-      return;
-    }
-    for (int id = 0; id < m.candidate_count(); ++id) {
-      if (used[static_cast<std::size_t>(m.piece_of(id))]) continue;
-      if (const int h = m.hint_candidate(cell); h >= 0 && h != id) continue;
-      bool ok = true;
-      for (int s = 0; s < 4 && ok; ++s) ok = (m.colour(id, s) == grey) == g.faces_outside(cell, s);
-      if (!ok) continue;
-      used[static_cast<std::size_t>(m.piece_of(id))] = 1;
-      b.cells[static_cast<std::size_t>(cell)] = id;
-      rec(cell + 1);
-      b.cells[static_cast<std::size_t>(cell)] = -1;
-      used[static_cast<std::size_t>(m.piece_of(id))] = 0;
-    }
-  };
-  rec(0);
+  enumerate_boards(m, false, [&](const Board& b) {
+    if (feasible(b)) out.push_back(b);
+    return true;
+  });
   return out;
 }
 
