@@ -25,14 +25,15 @@ constexpr const char* usage_text =
     "N]\n"
     "                    [--seed N] [--random-values] [--restart N] [--fix-corner] [--board FILE] [--svg "
     "FILE]\n"
-    "                    [--colour-gate N] [--engine auto|scan|driver] [--threads N]\n"
+    "                    [--colour-gate N] [--alldiff-gate N] [--engine auto|scan|driver] [--threads N]\n"
     "                    [--values shuffled|rare|id] [--scan-checks window-fc,parity] [--json] [--quiet]\n"
     "PUZZLE defaults to the bundled 16x16 E2-like puzzle (examples/puzzles/e2like_16x16.txt, generated).\n"
     "Defaults: --mode best --propagators ac,alldiff --order row; --time 30 in best mode, no limit "
     "otherwise.\n"
     "--breaks D1,...: Blackwood-style mismatch budget (strict propagators are switched off); A-B stands for\n"
     "  every index from A to B.\n"
-    "--colour-gate N: run the colour filter only once N cells are assigned.\n"
+    "--colour-gate N, --alldiff-gate N: run the colour filter / the piece all-different only once N cells\n"
+    "  are assigned.\n"
     "--engine: scan = the specialised mismatch-tolerant scan search (best mode with --breaks, no "
     "propagator,\n"
     "  static order, default order blackwood), driver = the propagating driver; auto (default) picks scan "
@@ -66,7 +67,8 @@ struct Args {
   bool random_values = false;
   std::optional<std::uint64_t> restart;  // default: never (driver), scan_default_restart (scan engine)
   bool fix_corner = false;
-  int colour_gate = 0;  // run the colour filter once this many cells are assigned
+  int colour_gate = 0;   // run the colour filter once this many cells are assigned
+  int alldiff_gate = 0;  // run the piece all-different once this many cells are assigned
   std::string board_file, svg_file;
   bool json = false, quiet = false;
 };
@@ -175,6 +177,8 @@ Args parse_args(int argc, char** argv) {
       a.fix_corner = true;
     } else if (arg == "--colour-gate") {
       a.colour_gate = static_cast<int>(parse_integer(arg, value(), 0, max_cells));
+    } else if (arg == "--alldiff-gate") {
+      a.alldiff_gate = static_cast<int>(parse_integer(arg, value(), 0, max_cells));
     } else if (arg == "--engine") {
       a.engine = value();
       if (a.engine != "auto" && a.engine != "scan" && a.engine != "driver")
@@ -222,8 +226,8 @@ Args parse_args(int argc, char** argv) {
     if (a.propagators_given && !a.propagators.empty())
       throw UsageError("--engine scan: runs without propagators (use --propagators none or --engine driver)");
     if (a.order == CellOrder::mrv) throw UsageError("--engine scan: needs a static order, not mrv");
-    if (a.fix_corner || a.colour_gate)
-      throw UsageError("--engine scan: --fix-corner and --colour-gate are driver options");
+    if (a.fix_corner || a.colour_gate || a.alldiff_gate)
+      throw UsageError("--engine scan: --fix-corner, --colour-gate and --alldiff-gate are driver options");
   } else if (a.threads || a.window_fc || a.parity) {
     throw UsageError("--threads and --scan-checks need the scan engine (--mode best with --breaks)");
   }
@@ -382,6 +386,7 @@ int solve(const Args& a, const Model& m) {
   Solver<Domain, ForwardChecking, ArcConsistency, AC2001, AC3, ColourMatching, PieceAllDifferent> solver(
       m, opt, enabled);
   if (auto* colour = solver.template get<ColourMatching>()) colour->set_min_assigned(a.colour_gate);
+  if (auto* alldiff = solver.template get<PieceAllDifferent>()) alldiff->set_min_assigned(a.alldiff_gate);
   std::vector<std::string> on, off;
   for (std::size_t i = 0; i < enabled.size(); ++i) {
     if (!enabled[i]) continue;

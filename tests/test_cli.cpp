@@ -166,6 +166,7 @@ TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
       {p4 + " --threads 2", "need the scan engine"},
       {p4 + " --breaks 3 --values sorted", "--values"},
       {p4 + " --breaks 9-3", "--breaks"},
+      {p4 + " --breaks 3 --alldiff-gate 5", "driver options"},
       {p4 + " --breaks 3-", "--breaks"}};
   for (const auto& [args, fragment] : cases) {
     const Run r = run(args);

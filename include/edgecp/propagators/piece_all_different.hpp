@@ -32,7 +32,16 @@ class PieceAllDifferent {
         pieces_(s.trail(), s.cell_count(), Domain::first_n(static_cast<std::size_t>(m.piece_count()))),
         filter_(m.cell_count(), m.piece_count()) {}
 
+  /// Run only when at least this many cells are assigned (0: always); until then the changes stay pending.
+  void set_min_assigned(int n) { min_assigned_ = n; }
+  int min_assigned() const { return min_assigned_; }
+
   Status propagate(Store& s) {
+    if (min_assigned_ > 0) {
+      int assigned = 0;
+      for (std::size_t c = 0; c < s.cell_count(); ++c) assigned += s.is_assigned(c) ? 1 : 0;
+      if (assigned < min_assigned_) return Status::ok;  // gated
+    }
     CallCounter<Store> count(stats_, s);
     bool lost_piece = !started_;
     for (std::size_t i = s.cursor(sub_); i < s.log_size(); ++i) {
@@ -80,6 +89,7 @@ class PieceAllDifferent {
   // untrailed persistent
   AllDifferentFilter<Domain> filter_;  // holds the previous matching as a warm start
   bool started_ = false;               // the first call always filters
+  int min_assigned_ = 0;               // the gate (constant once set)
   PropagatorStats stats_;
 };
 
