@@ -269,6 +269,27 @@ std::string json_int_list(const std::vector<int>& v) {
   return out + "]";
 }
 
+// The JSON fields both engines print first (the puzzle and the run) and the score fields they share.
+JsonObject json_head(const Model& m, std::string_view mode, std::string_view engine, CellOrder order,
+                     SearchStatus status) {
+  JsonObject o;
+  o.str("puzzle", m.puzzle().name)
+      .integer("width", m.geometry().width())
+      .integer("height", m.geometry().height())
+      .str("mode", mode)
+      .str("engine", engine)
+      .str("order", to_string(order))
+      .str("status", to_string(status));
+  return o;
+}
+void json_score(JsonObject& o, const Args& a, const Model& m, int score, int mismatches, bool has_board) {
+  o.integer("score", score)
+      .integer("max_score", m.geometry().inner_join_count())
+      .integer("mismatches", has_board ? mismatches : 0)
+      .raw("breaks", json_int_list(a.breaks))
+      .integer("seed", static_cast<long long>(a.seed));
+}
+
 // The scan engine on one or more threads.
 int solve_scan(const Args& a, const Model& m) {
   ScanOptions opt;
@@ -309,15 +330,8 @@ int solve_scan(const Args& a, const Model& m) {
     history += "]";
     std::vector<int> deepest;
     for (const auto& t : pr.per_thread) deepest.push_back(t.deepest);
-    JsonObject o;
-    o.str("puzzle", m.puzzle().name)
-        .integer("width", m.geometry().width())
-        .integer("height", m.geometry().height())
-        .str("mode", "best")
-        .str("engine", "scan")
-        .str("order", to_string(opt.order))
-        .str("status", to_string(r.status))
-        .integer("threads", threads)
+    JsonObject o = json_head(m, "best", "scan", opt.order, r.status);
+    o.integer("threads", threads)
         .integer("placements", static_cast<long long>(pr.placements))
         .num("cpu_seconds", cpu)
         .num("placements_per_cpu_second", per_cpu)
@@ -327,13 +341,9 @@ int solve_scan(const Args& a, const Model& m) {
         .integer("complete_placements", static_cast<long long>(r.complete))
         .num("seconds", pr.seconds)
         .num("best_found_at", r.best_found_at)
-        .integer("best_thread", pr.best_thread)
-        .integer("score", r.score)
-        .integer("max_score", max_score)
-        .integer("mismatches", r.board.cells.empty() ? 0 : r.mismatches)
-        .raw("breaks", json_int_list(a.breaks))
-        .integer("seed", static_cast<long long>(a.seed))
-        .boolean("window_fc", a.window_fc)
+        .integer("best_thread", pr.best_thread);
+    json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
+    o.boolean("window_fc", a.window_fc)
         .boolean("parity", a.parity)
         .integer("window_fc_prunes", static_cast<long long>(r.window_fc_prunes))
         .integer("parity_prunes", static_cast<long long>(r.parity_prunes))
@@ -430,26 +440,15 @@ int solve(const Args& a, const Model& m) {
   by_depth += "]";
 
   if (a.json) {
-    JsonObject o;
-    o.str("puzzle", m.puzzle().name)
-        .integer("width", m.geometry().width())
-        .integer("height", m.geometry().height())
-        .str("mode", to_string(a.mode))
-        .str("engine", "driver")
-        .str("order", to_string(opt.order))
-        .str("status", to_string(r.status))
-        .integer("solutions", static_cast<long long>(r.solutions))
+    JsonObject o = json_head(m, to_string(a.mode), "driver", opt.order, r.status);
+    o.integer("solutions", static_cast<long long>(r.solutions))
         .integer("nodes", static_cast<long long>(r.nodes))
         .integer("failures", static_cast<long long>(r.failures))
         .integer("deepest", r.deepest)
         .integer("restarts", r.restarts)
-        .num("seconds", r.seconds)
-        .integer("score", r.score)
-        .integer("max_score", max_score)
-        .integer("mismatches", r.board.cells.empty() ? 0 : r.mismatches)
-        .raw("breaks", json_int_list(a.breaks))
-        .integer("seed", static_cast<long long>(a.seed))
-        .raw("propagators", props)
+        .num("seconds", r.seconds);
+    json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
+    o.raw("propagators", props)
         .raw("switched_off", off_json)
         .raw("propagator_stats", stats)
         .raw("nodes_by_depth", by_depth)
