@@ -290,6 +290,17 @@ void json_score(JsonObject& o, const Args& a, const Model& m, int score, int mis
       .integer("seed", static_cast<long long>(a.seed));
 }
 
+// The text output's last lines, both engines: the verified score and the board.
+void print_score(const Model& m, const Board& b, int score, int mismatches) {
+  if (b.cells.empty()) {
+    std::cout << "score       none (no board)\n";
+    return;
+  }
+  std::cout << fmt::format("score       {} / {} ({} mismatched joins, verified)\n", score,
+                           m.geometry().inner_join_count(), mismatches);
+  write_board(std::cout, m, b);
+}
+
 // The scan engine on one or more threads.
 int solve_scan(const Args& a, const Model& m) {
   ScanOptions opt;
@@ -359,13 +370,7 @@ int solve_scan(const Args& a, const Model& m) {
               << fmt::format("placements  {} ({:.1f}M per CPU-second, deepest {})\n", pr.placements,
                              per_cpu / 1e6, pr.deepest)
               << fmt::format("seconds     {:.3f} (best found at {:.3f})\n", pr.seconds, r.best_found_at);
-    if (!r.board.cells.empty()) {
-      std::cout << fmt::format("score       {} / {} ({} mismatched joins, verified)\n", r.score, max_score,
-                               r.mismatches);
-      write_board(std::cout, m, r.board);
-    } else {
-      std::cout << "score       none (no board)\n";
-    }
+    print_score(m, r.board, r.score, r.mismatches);
   }
   return 0;
 }
@@ -465,13 +470,7 @@ int solve(const Args& a, const Model& m) {
               << fmt::format("nodes       {} ({} failed propagations, deepest {})\n", r.nodes, r.failures,
                              r.deepest)
               << fmt::format("seconds     {:.3f}\n", r.seconds);
-    if (!r.board.cells.empty()) {
-      std::cout << fmt::format("score       {} / {} ({} mismatched joins, verified)\n", r.score, max_score,
-                               r.mismatches);
-      write_board(std::cout, m, r.board);
-    } else {
-      std::cout << "score       none (no board)\n";
-    }
+    print_score(m, r.board, r.score, r.mismatches);
   }
   return 0;
 }
