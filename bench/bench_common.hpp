@@ -1,6 +1,7 @@
 // Shared setup for the benchmarks: puzzles and positions sampled on the way to a solution.
 #pragma once
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
@@ -58,9 +59,8 @@ inline const PositionSource& e2_source() {
 
 /// The first `depth` cells of the reading order (hints skipped) assigned as in `board`.
 inline std::vector<int> prefix_cells(const Model& m, int depth) {
-  std::vector<int> out;
-  for (int c = 0; c < m.cell_count() && static_cast<int>(out.size()) < depth; ++c)
-    if (m.hint_candidate(c) < 0) out.push_back(c);
+  std::vector<int> out = fill_order(m, CellOrder::row);
+  out.resize(std::min(out.size(), static_cast<std::size_t>(depth)));
   return out;
 }
 

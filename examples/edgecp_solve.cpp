@@ -1,12 +1,15 @@
 // edgecp-solve: the command-line solver.
 #include <fmt/format.h>
 
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <edgecp/edgecp.hpp>
 #include <edgecp/io/json.hpp>
+#include <edgecp/io/output_file.hpp>
 #include <edgecp/io/svg.hpp>
-#include <fstream>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -26,7 +29,8 @@ constexpr const char* usage_text =
     "                    [--seed N] [--random-values] [--restart N] [--fix-corner] [--board FILE] [--svg "
     "FILE]\n"
     "                    [--colour-gate N] [--alldiff-gate N] [--engine auto|scan|driver] [--threads N]\n"
-    "                    [--values shuffled|rare|id] [--scan-checks window-fc,parity] [--json] [--quiet]\n"
+    "                    [--values shuffled|rare|id] [--scan-checks window-fc,parity] [--force]\n"
+    "                    [--json] [--quiet]\n"
     "PUZZLE defaults to the bundled 16x16 E2-like puzzle (examples/puzzles/e2like_16x16.txt, generated).\n"
     "Defaults: --mode best --propagators ac,alldiff --order row; --time 30 in best mode, no limit "
     "otherwise.\n"
@@ -40,23 +44,40 @@ constexpr const char* usage_text =
     "for\n"
     "  --mode best with --breaks unless propagators other than none are asked for.\n"
     "--threads N: scan threads, independent seeded searches (default: all cores); --nodes is per thread.\n"
-    "--restart N: restart after N placements (0 = never; scan engine default 200000000, driver default 0).\n"
+    "--restart N: restart after N placements with a new random value order (0 = never; scan engine default\n"
+    "  200000000, driver default 0).\n"
     "--values: scan value order: rare = pieces with the rarest colours first, random among equals "
     "(default);\n"
     "  shuffled = random; id = candidate order.\n"
-    "--scan-checks: budget-aware strict checks of the scan engine, applied only where no break is left.\n";
+    "--scan-checks: budget-aware strict checks of the scan engine, applied only where no break is left.\n"
+    "--board FILE, --svg FILE: write the result board / its picture (checked before the search, written\n"
+    "  atomically after the result is printed). An existing --board FILE is replaced only by a better board\n"
+    "  (a board scoring no more goes to FILE.SCORE beside it) unless --force is given.\n"
+    "Exit codes: 0 done, 1 internal error, 2 bad usage or input, 3 an output file could not be written\n"
+    "  (the result is on stdout all the same).\n";
+
+// Exit codes (documented in the usage text).
+constexpr int exit_ok = 0, exit_internal = 1, exit_bad_input = 2, exit_write_failed = 3;
+// --threads above this many per core is capped (more threads than that only add start-up time).
+constexpr int max_threads_per_core = 4;
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+// A file the run needs is unusable (an output path, an existing board): exit 2 without the usage text.
+struct FileError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The driver's propagators when --propagators is not given.
+const std::vector<std::string> default_propagators{"ac", "alldiff"};
 
 struct Args {
   std::string puzzle;
   SearchMode mode = SearchMode::best;
-  std::vector<std::string> propagators{"ac", "alldiff"};
-  bool propagators_given = false;
+  std::optional<std::vector<std::string>> propagators;  // given with --propagators (empty: none)
   std::optional<CellOrder> order;
-  std::string engine = "auto";
+  EngineKind engine = EngineKind::automatic;
   int threads = 0;  // 0 = all cores
   ScanValueOrder values = ScanValueOrder::rare_first;
   bool window_fc = false, parity = false;
@@ -70,25 +91,28 @@ struct Args {
   int colour_gate = 0;   // run the colour filter once this many cells are assigned
   int alldiff_gate = 0;  // run the piece all-different once this many cells are assigned
   std::string board_file, svg_file;
+  bool force = false;  // --board may replace a better board
   bool json = false, quiet = false;
 };
 
-// The scan engine restarts after this many placements per thread unless --restart says otherwise (about 7 s
-// on our machine; docs/results.md section 5 compares restart intervals).
-constexpr std::uint64_t scan_default_restart = 200'000'000;
-
-// The propagators the command knows, in priority order (cheap first, global filters last).
-constexpr const char* known_propagators[] = {"fc", "ac", "ac2001", "ac3", "colour", "alldiff"};
-
 long long parse_integer(const std::string& opt, const std::string& v, long long lo, long long hi) {
-  try {
-    std::size_t pos = 0;
-    const long long x = std::stoll(v, &pos);
-    if (pos != v.size() || x < lo || x > hi) throw std::invalid_argument("");
-    return x;
-  } catch (const std::exception&) {
+  long long x = 0;
+  const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+  if (ec != std::errc() || p != v.data() + v.size() || x < lo || x > hi)
     throw UsageError(fmt::format("{}: expected an integer in {}..{}, got '{}'", opt, lo, hi, v));
-  }
+  return x;
+}
+
+// Seconds as a plain decimal number (no hexadecimal, no infinity) in 0..max_seconds.
+double parse_seconds(const std::string& opt, const std::string& v) {
+  constexpr double max_seconds = 1e9;
+  double t = 0;
+  const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), t, std::chars_format::general);
+  if (ec != std::errc() || p != v.data() + v.size() || !std::isfinite(t) || !(t >= 0))
+    throw UsageError(fmt::format("{}: expected seconds as a decimal number >= 0, got '{}'", opt, v));
+  if (t > max_seconds)
+    throw UsageError(fmt::format("{}: at most {:.0f} seconds, got '{}'", opt, max_seconds, v));
+  return t;
 }
 
 // The value of a keyword option: one of `choices`, else a usage error listing them.
@@ -127,16 +151,13 @@ Args parse_args(int argc, char** argv) {
           {{"first", SearchMode::first}, {"count", SearchMode::count}, {"best", SearchMode::best}});
     } else if (arg == "--propagators") {
       const std::string v = value();
-      a.propagators.clear();
-      a.propagators_given = true;
-      if (v != "none")
-        for (const auto& p : split(v)) {
-          if (std::find(std::begin(known_propagators), std::end(known_propagators), p) ==
-              std::end(known_propagators))
-            throw UsageError("--propagators: unknown propagator '" + p +
-                             "' (fc, ac3, ac2001, ac, colour, alldiff, none)");
-          a.propagators.push_back(p);
-        }
+      a.propagators.emplace();
+      if (v != "none") *a.propagators = split(v);
+      try {
+        (void)StandardPropagators::select(*a.propagators);
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--propagators: ") + e.what());
+      }
     } else if (arg == "--order") {
       try {
         a.order = parse_cell_order(value());
@@ -144,7 +165,10 @@ Args parse_args(int argc, char** argv) {
         throw UsageError(std::string("--order: ") + e.what());
       }
     } else if (arg == "--breaks") {
-      for (const auto& d : split(value())) {  // an index, or a range A-B (every index from A to B)
+      const auto items = split(value());
+      if (items.empty())
+        throw UsageError("--breaks: expected indices D1,D2,... (or ranges A-B), got nothing");
+      for (const auto& d : items) {  // an index, or a range A-B (every index from A to B)
         const auto dash = d.find('-', 1);
         if (dash == std::string::npos) {
           a.breaks.push_back(static_cast<int>(parse_integer(arg, d, 1, max_cells)));
@@ -155,22 +179,13 @@ Args parse_args(int argc, char** argv) {
         for (int i = lo; i <= hi; ++i) a.breaks.push_back(i);
       }
     } else if (arg == "--time") {
-      const std::string v = value();
-      try {
-        std::size_t pos = 0;
-        const double t = std::stod(v, &pos);
-        if (pos != v.size() || !(t >= 0) || t > 1e9) throw std::invalid_argument("");
-        a.time = t;
-      } catch (const std::exception&) {
-        throw UsageError("--time: expected seconds >= 0, got '" + v + "'");
-      }
+      a.time = parse_seconds(arg, value());
     } else if (arg == "--nodes") {
       a.nodes = static_cast<std::uint64_t>(parse_integer(arg, value(), 0, 1LL << 62));
     } else if (arg == "--seed") {
       a.seed = static_cast<std::uint64_t>(parse_integer(arg, value(), 0, 1LL << 62));
     } else if (arg == "--restart") {
       a.restart = static_cast<std::uint64_t>(parse_integer(arg, value(), 0, 1LL << 62));
-      a.random_values = true;
     } else if (arg == "--random-values") {
       a.random_values = true;
     } else if (arg == "--fix-corner") {
@@ -180,9 +195,9 @@ Args parse_args(int argc, char** argv) {
     } else if (arg == "--alldiff-gate") {
       a.alldiff_gate = static_cast<int>(parse_integer(arg, value(), 0, max_cells));
     } else if (arg == "--engine") {
-      a.engine = value();
-      if (a.engine != "auto" && a.engine != "scan" && a.engine != "driver")
-        throw UsageError("--engine: expected auto, scan or driver, got '" + a.engine + "'");
+      a.engine = choose<EngineKind>(
+          arg, value(),
+          {{"auto", EngineKind::automatic}, {"scan", EngineKind::scan}, {"driver", EngineKind::driver}});
     } else if (arg == "--threads") {
       a.threads = static_cast<int>(parse_integer(arg, value(), 1, 1024));
     } else if (arg == "--values") {
@@ -204,6 +219,8 @@ Args parse_args(int argc, char** argv) {
       a.board_file = value();
     } else if (arg == "--svg") {
       a.svg_file = value();
+    } else if (arg == "--force") {
+      a.force = true;
     } else if (arg == "--json") {
       a.json = true;
     } else if (arg == "--quiet") {
@@ -216,48 +233,72 @@ Args parse_args(int argc, char** argv) {
       throw UsageError("more than one puzzle given ('" + a.puzzle + "' and '" + arg + "')");
     }
   }
-  if (a.engine == "auto")
-    a.engine =
-        a.mode == SearchMode::best && !a.breaks.empty() && (!a.propagators_given || a.propagators.empty())
-            ? "scan"
-            : "driver";
-  if (a.engine == "scan") {
-    if (a.mode != SearchMode::best) throw UsageError("--engine scan: only --mode best");
-    if (a.propagators_given && !a.propagators.empty())
-      throw UsageError("--engine scan: runs without propagators (use --propagators none or --engine driver)");
-    if (a.order == CellOrder::mrv) throw UsageError("--engine scan: needs a static order, not mrv");
-    if (a.fix_corner || a.colour_gate || a.alldiff_gate)
-      throw UsageError("--engine scan: --fix-corner, --colour-gate and --alldiff-gate are driver options");
-  } else if (a.threads || a.window_fc || a.parity) {
-    throw UsageError("--threads and --scan-checks need the scan engine (--mode best with --breaks)");
+  EngineRequest req;
+  req.mode = a.mode;
+  req.engine = a.engine;
+  req.propagators = a.propagators;
+  req.budget = MismatchBudget(a.breaks);
+  req.order = a.order;
+  req.fix_corner = a.fix_corner;
+  req.gates = a.colour_gate || a.alldiff_gate;
+  req.threads = a.threads != 0;
+  req.scan_checks = a.window_fc || a.parity;
+  try {
+    a.engine = choose_engine(req);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
   }
   return a;
 }
 
-bool wants(const Args& a, std::string_view p) {
-  return std::find(a.propagators.begin(), a.propagators.end(), p) != a.propagators.end();
+// What the output files hold before the run: the score of the board already in --board FILE (-1: none).
+struct OutputPlan {
+  int kept_score = -1;
+};
+
+// Checks the output paths before the search, so that a long run never ends unable to save its board.
+OutputPlan prepare_outputs(const Args& a, const Model& m) {
+  OutputPlan plan;
+  for (const std::string* f : {&a.board_file, &a.svg_file})
+    if (!f->empty())
+      if (const std::string why = check_writable(*f); !why.empty()) throw FileError(why);
+  if (a.board_file.empty() || a.force || !std::filesystem::is_regular_file(a.board_file)) return plan;
+  try {
+    const BoardCheck chk = check_board(m, read_board(a.board_file, m));
+    plan.kept_score = chk.ok ? chk.score : -1;
+  } catch (const ParseError& e) {
+    throw FileError(
+        fmt::format("--board: {} exists and is not a board of this puzzle ({}); --force replaces it",
+                    a.board_file, e.what()));
+  }
+  return plan;
 }
 
-// Writes the board and SVG files a run asked for; false (after a message) when one cannot be written.
-bool write_outputs(const Args& a, const Model& m, const Board& b) {
-  if (b.cells.empty()) return true;
+// Writes the board and SVG files after the result is printed: atomically, never replacing a board at least as
+// good (that one stays, the new board goes beside it). Returns the exit code.
+int write_outputs(const Args& a, const Model& m, const Board& b, int score, const OutputPlan& plan) {
+  if (b.cells.empty()) return exit_ok;
+  int code = exit_ok;
+  auto report = [&](const std::string& why) {
+    if (why.empty()) return;
+    std::fprintf(stderr, "edgecp-solve: %s\n", why.c_str());
+    code = exit_write_failed;
+  };
   if (!a.board_file.empty()) {
-    std::ofstream out(a.board_file);
-    write_board(out, m, b);
-    if (!out) {
-      std::fprintf(stderr, "edgecp-solve: cannot write %s\n", a.board_file.c_str());
-      return false;
+    std::string target = a.board_file;
+    if (plan.kept_score >= score) {
+      target = fmt::format("{}.{}", a.board_file, score);
+      std::fprintf(stderr,
+                   "edgecp-solve: %s holds a board scoring %d >= %d: kept; the new board goes to %s\n",
+                   a.board_file.c_str(), plan.kept_score, score, target.c_str());
     }
+    report(write_file_atomically(target, [&](std::ostream& out) { write_board(out, m, b); }));
   }
-  if (!a.svg_file.empty()) {
-    std::ofstream out(a.svg_file);
-    write_svg(out, m, b, {40, m.puzzle().name});
-    if (!out) {
-      std::fprintf(stderr, "edgecp-solve: cannot write %s\n", a.svg_file.c_str());
-      return false;
-    }
-  }
-  return true;
+  if (!a.svg_file.empty())
+    report(write_file_atomically(a.svg_file, [&](std::ostream& out) {
+      write_svg(out, m, b, {40, m.puzzle().name});
+    }));
+  return code;
 }
 
 std::string json_int_list(const std::vector<int>& v) {
@@ -302,26 +343,31 @@ void print_score(const Model& m, const Board& b, int score, int mismatches) {
 }
 
 // The scan engine on one or more threads.
-int solve_scan(const Args& a, const Model& m) {
+int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
   ScanOptions opt;
-  opt.order = a.order.value_or(CellOrder::blackwood);
+  opt.order = a.order.value_or(default_order(EngineKind::scan));
   opt.budget = MismatchBudget(a.breaks);
   opt.values = a.values;
   opt.seed = a.seed;
   opt.time_limit = a.time ? *a.time : 30.0;
   opt.node_limit = a.nodes;
-  opt.restart_nodes = a.restart.value_or(scan_default_restart);
+  opt.restart_nodes = a.restart.value_or(default_scan_restart_nodes);
   opt.window_fc = a.window_fc;
   opt.colour_parity = a.parity;
-  const int threads =
-      a.threads ? a.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  int threads = a.threads ? a.threads : cores;
+  if (threads > max_threads_per_core * cores) {
+    threads = max_threads_per_core * cores;
+    std::fprintf(stderr, "edgecp-solve: --threads %d capped at %d (%d per core on %d cores)\n", a.threads,
+                 threads, max_threads_per_core, cores);
+  }
   const int max_score = m.geometry().inner_join_count();
   if (!a.quiet)
     opt.on_progress = [&](const SearchProgress& p) {
       std::fprintf(stderr, "[%7.1fs] placements %llu (%.1fM/s) deepest %d best %d/%d restarts %d\n",
-                   p.seconds, static_cast<unsigned long long>(p.nodes),
-                   p.seconds > 0 ? p.nodes / p.seconds / 1e6 : 0.0, p.deepest, p.best_score, max_score,
-                   p.restarts);
+                   p.seconds, static_cast<unsigned long long>(p.placements),
+                   p.seconds > 0 ? static_cast<double>(p.placements) / p.seconds / 1e6 : 0.0, p.deepest,
+                   p.best_score, max_score, p.restarts);
     };
   const std::clock_t cpu0 = std::clock();
   const ParallelScanResult pr = run_parallel_scan(m, opt, threads);
@@ -329,9 +375,8 @@ int solve_scan(const Args& a, const Model& m) {
   const ScanResult& r = pr.best;
   if (!r.board.cells.empty() && !r.board_verified) {
     std::fprintf(stderr, "internal error: the result board does not pass the checker\n");
-    return 1;
+    return exit_internal;
   }
-  if (!write_outputs(a, m, r.board)) return 2;
   const double per_cpu = cpu > 0 ? static_cast<double>(pr.placements) / cpu : 0.0;
   if (a.json) {
     std::string history = "[";
@@ -349,7 +394,7 @@ int solve_scan(const Args& a, const Model& m) {
         .integer("deepest", pr.deepest)
         .raw("deepest_by_thread", json_int_list(deepest))
         .integer("restarts", r.restarts)
-        .integer("complete_placements", static_cast<long long>(r.complete))
+        .integer("complete_placements", static_cast<long long>(r.solutions))
         .num("seconds", pr.seconds)
         .num("best_found_at", r.best_found_at)
         .integer("best_thread", pr.best_thread);
@@ -372,14 +417,15 @@ int solve_scan(const Args& a, const Model& m) {
               << fmt::format("seconds     {:.3f} (best found at {:.3f})\n", pr.seconds, r.best_found_at);
     print_score(m, r.board, r.score, r.mismatches);
   }
-  return 0;
+  std::cout.flush();
+  return write_outputs(a, m, r.board, r.score, plan);
 }
 
-template <class Domain>
-int solve(const Args& a, const Model& m) {
+// The propagating driver.
+int solve_driver(const Args& a, const Model& m, const OutputPlan& plan) {
   SearchOptions opt;
   opt.mode = a.mode;
-  opt.order = a.order.value_or(CellOrder::row);
+  opt.order = a.order.value_or(default_order(EngineKind::driver));
   opt.budget = MismatchBudget(a.breaks);
   opt.random_values = a.random_values;
   opt.seed = a.seed;
@@ -392,32 +438,30 @@ int solve(const Args& a, const Model& m) {
   if (!a.quiet)
     opt.on_progress = [&](const SearchProgress& p) {
       std::fprintf(stderr, "[%7.1fs] nodes %llu (%.2fM/s) deepest %d best %d/%d%s\n", p.seconds,
-                   static_cast<unsigned long long>(p.nodes), p.seconds > 0 ? p.nodes / p.seconds / 1e6 : 0.0,
-                   p.deepest, p.best_score, max_score,
+                   static_cast<unsigned long long>(p.placements),
+                   p.seconds > 0 ? static_cast<double>(p.placements) / p.seconds / 1e6 : 0.0, p.deepest,
+                   p.best_score, max_score,
                    a.mode == SearchMode::count ? fmt::format(" solutions {}", p.solutions).c_str() : "");
     };
-  std::array<bool, 6> enabled{};
-  for (std::size_t i = 0; i < enabled.size(); ++i) enabled[i] = wants(a, known_propagators[i]);
-  Solver<Domain, ForwardChecking, ArcConsistency, AC2001, AC3, ColourMatching, PieceAllDifferent> solver(
-      m, opt, enabled);
-  if (auto* colour = solver.template get<ColourMatching>()) colour->set_min_assigned(a.colour_gate);
-  if (auto* alldiff = solver.template get<PieceAllDifferent>()) alldiff->set_min_assigned(a.alldiff_gate);
-  std::vector<std::string> on, off;
-  for (std::size_t i = 0; i < enabled.size(); ++i) {
-    if (!enabled[i]) continue;
-    const bool strict = i + 1 < enabled.size();  // every propagator but alldiff assumes exact matching
-    (strict && opt.budget.active() ? off : on).push_back(known_propagators[i]);
-  }
+  const std::vector<std::string>& names = a.propagators ? *a.propagators : default_propagators;
+  std::vector<std::string> on, off;  // strictness from the propagator types
+  const auto enabled = StandardPropagators::select(names);
+  for (std::size_t i = 0; i < StandardPropagators::size; ++i)
+    if (enabled[i])
+      (StandardPropagators::strict[i] && opt.budget.active() ? off : on)
+          .emplace_back(StandardPropagators::names[i]);
   if (!off.empty() && !a.quiet)
     std::fprintf(stderr, "note: mismatch budget on: strict propagators switched off: %s\n",
                  fmt::format("{}", fmt::join(off, ",")).c_str());
-  const SearchResult r = solver.run();
+  const SearchResult r = run_driver(m, opt, names, [&](auto& solver) {
+    if (auto* colour = solver.template get<ColourMatching>()) colour->set_min_assigned(a.colour_gate);
+    if (auto* alldiff = solver.template get<PieceAllDifferent>()) alldiff->set_min_assigned(a.alldiff_gate);
+  });
 
   if (!r.board.cells.empty() && !r.board_verified) {
     std::fprintf(stderr, "internal error: the result board does not pass the checker\n");
-    return 1;
+    return exit_internal;
   }
-  if (!write_outputs(a, m, r.board)) return 2;
   std::string props = "[";
   for (std::size_t i = 0; i < on.size(); ++i) props += (i ? "," : "") + json_string(on[i]);
   props += "]";
@@ -440,14 +484,14 @@ int solve(const Args& a, const Model& m) {
   }
   stats += "}";
   std::string by_depth = "[";
-  for (std::size_t i = 0; i < r.nodes_by_depth.size(); ++i)
-    by_depth += (i ? "," : "") + std::to_string(r.nodes_by_depth[i]);
+  for (std::size_t i = 0; i < r.placements_by_depth.size(); ++i)
+    by_depth += (i ? "," : "") + std::to_string(r.placements_by_depth[i]);
   by_depth += "]";
 
   if (a.json) {
     JsonObject o = json_head(m, to_string(a.mode), "driver", opt.order, r.status);
     o.integer("solutions", static_cast<long long>(r.solutions))
-        .integer("nodes", static_cast<long long>(r.nodes))
+        .integer("nodes", static_cast<long long>(r.placements))
         .integer("failures", static_cast<long long>(r.failures))
         .integer("deepest", r.deepest)
         .integer("restarts", r.restarts)
@@ -467,12 +511,13 @@ int solve(const Args& a, const Model& m) {
                              on.empty() ? "none" : fmt::format("{}", fmt::join(on, ",")))
               << fmt::format("status      {}\n", to_string(r.status))
               << fmt::format("solutions   {}\n", r.solutions)
-              << fmt::format("nodes       {} ({} failed propagations, deepest {})\n", r.nodes, r.failures,
-                             r.deepest)
+              << fmt::format("nodes       {} ({} failed propagations, deepest {})\n", r.placements,
+                             r.failures, r.deepest)
               << fmt::format("seconds     {:.3f}\n", r.seconds);
     print_score(m, r.board, r.score, r.mismatches);
   }
-  return 0;
+  std::cout.flush();
+  return write_outputs(a, m, r.board, r.score, plan);
 }
 
 }  // namespace
@@ -483,20 +528,18 @@ int main(int argc, char** argv) {
     Puzzle pz = a.puzzle.empty() ? generate(GeneratorOptions::e2_like(1)).puzzle : read_puzzle(a.puzzle);
     if (a.puzzle.empty()) pz.name = "e2like_16x16 (bundled: " + pz.name + ")";
     const Model m(pz);
-    if (a.engine == "scan") return solve_scan(a, m);
-    const auto n = static_cast<std::size_t>(m.candidate_count());
-    if (n <= 64) return solve<BitDomain<1>>(a, m);
-    if (n <= 256) return solve<BitDomain<4>>(a, m);
-    if (n <= 1024) return solve<BitDomain<16>>(a, m);
-    return solve<BitDomain<64>>(a, m);
+    try {
+      check_budget(MismatchBudget(a.breaks), m);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--breaks: ") + e.what());
+    }
+    const OutputPlan plan = prepare_outputs(a, m);
+    return a.engine == EngineKind::scan ? solve_scan(a, m, plan) : solve_driver(a, m, plan);
   } catch (const UsageError& e) {
     std::fprintf(stderr, "edgecp-solve: %s\n%s", e.what(), usage_text);
-    return 2;
-  } catch (const ParseError& e) {
+    return exit_bad_input;
+  } catch (const std::exception& e) {  // ParseError, FileError, the library refusing what it was given
     std::fprintf(stderr, "edgecp-solve: %s\n", e.what());
-    return 2;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "edgecp-solve: %s\n", e.what());
-    return 2;
+    return exit_bad_input;
   }
 }

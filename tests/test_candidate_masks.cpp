@@ -1,4 +1,4 @@
-#include "edgecp/core/candidate_masks.hpp"
+#include "edgecp/puzzle/candidate_masks.hpp"
 
 #include <catch2/catch.hpp>
 

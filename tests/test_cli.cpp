@@ -1,5 +1,7 @@
 // The edgecp-solve command: JSON that matches the library's checker, errors with exit code 2.
+#include <sys/resource.h>
 #include <unistd.h>
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +14,9 @@
 #include "edgecp/puzzle/generator.hpp"
 
 #ifdef EDGECP_SOLVE_BINARY
+#ifndef EDGECP_SANITIZED
+#define EDGECP_SANITIZED 0  // sanitizers inflate memory: the memory bounds are checked in plain builds only
+#endif
 using namespace edgecp;
 
 namespace {
@@ -193,5 +198,205 @@ TEST_CASE("edgecp-solve --svg writes a well-formed picture", "[cli]") {
   for (auto at = text.find("<polygon"); at != std::string::npos; at = text.find("<polygon", at + 1))
     ++polygons;
   REQUIRE(polygons == 144);
+}
+
+// ---- robustness: one regression test per way a user could lose a board or get a crash ----
+namespace {
+std::string temp_path(const std::string& name) {
+  static int counter = 0;
+  return (std::filesystem::temp_directory_path() /
+          ("edgecp_rb_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + "_" + name))
+      .string();
+}
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+}
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+/// Peak resident set size (KiB) of the largest child process waited for so far.
+long children_peak_kib() {
+  rusage u{};
+  getrusage(RUSAGE_CHILDREN, &u);
+  return u.ru_maxrss;
+}
+}  // namespace
+
+TEST_CASE("robustness: an exception in a search thread is an error, not a crash", "[cli][robustness]") {
+  const std::string big = temp_path("17x16.txt");
+  {
+    std::ofstream out(big);
+    write_puzzle(out, generate({17, 16, 5, 17, 1, false}).puzzle);
+  }
+  const Run r = run(big + " --breaks 250 --scan-checks window-fc --time 2 --threads 2");
+  INFO(r.err);
+  REQUIRE(r.code == 2);
+  REQUIRE(r.err.find("window_fc supports puzzles of up to 256 pieces") != std::string::npos);
+  std::filesystem::remove(big);
+}
+
+TEST_CASE("robustness: output paths are checked before the search", "[cli][robustness]") {
+  for (const std::string opt : {"--svg", "--board"}) {
+    const Run r = run("--breaks 200 --time 30 " + opt + " /nonexistent/dir/x.out");
+    INFO(r.err);
+    REQUIRE(r.code == 2);
+    REQUIRE(r.err.find("does not exist") != std::string::npos);
+    REQUIRE(r.err.find("s] placements") == std::string::npos);  // no heartbeat: it never searched
+    REQUIRE(r.out.empty());
+  }
+  const Run dir = run("--breaks 200 --time 30 --board " + std::filesystem::temp_directory_path().string());
+  REQUIRE(dir.code == 2);
+  REQUIRE(dir.err.find("is a directory") != std::string::npos);
+}
+
+TEST_CASE("robustness: a write error is reported, the board is on stdout all the same", "[cli][robustness]") {
+  const Run r = run(puzzles() + "/e2like_4x4.txt --mode first --quiet --board /dev/full");
+  INFO(r.err);
+  REQUIRE(r.code == 3);
+  REQUIRE(r.err.find("/dev/full: write error") != std::string::npos);
+  REQUIRE(r.out.find("score") != std::string::npos);
+  REQUIRE(r.out.find("4 4\n") != std::string::npos);  // the board itself
+}
+
+TEST_CASE("robustness: a board file is replaced only by a better board, atomically", "[cli][robustness]") {
+  const std::string p6 = puzzles() + "/e2like_6x6.txt";
+  const std::string file = temp_path("board.txt");
+  // A perfect board first (first mode), then best mode cannot do better: the file stays.
+  REQUIRE(run(p6 + " --mode first --quiet --board " + file).code == 0);
+  const std::string perfect = read_text(file);
+  const Run again = run(p6 + " --mode first --quiet --board " + file);
+  INFO(again.err);
+  REQUIRE(again.code == 0);
+  REQUIRE(read_text(file) == perfect);
+  REQUIRE(again.err.find("kept") != std::string::npos);
+  REQUIRE(std::filesystem::exists(file + ".60"));  // the new board beside it, named by its score
+  // A worse board in the file is replaced.
+  const Model m(read_puzzle(p6));
+  Board worse = read_board(file, m);
+  std::swap(worse.cells[7], worse.cells[8]);  // two interior cells of row 1 swapped
+  {
+    std::ofstream out(file);
+    write_board(out, m, worse);
+  }
+  REQUIRE(check_board(m, worse).score < m.geometry().inner_join_count());
+  REQUIRE(run(p6 + " --mode first --quiet --board " + file).code == 0);
+  REQUIRE(check_board(m, read_board(file, m)).score == m.geometry().inner_join_count());
+  // Something that is not a board is refused before the search, untouched; --force replaces it.
+  write_text(file, "my notes\n");
+  const Run refused = run(p6 + " --mode first --quiet --board " + file);
+  REQUIRE(refused.code == 2);
+  REQUIRE(refused.err.find("--force") != std::string::npos);
+  REQUIRE(read_text(file) == "my notes\n");
+  REQUIRE(run(p6 + " --mode first --quiet --force --board " + file).code == 0);
+  REQUIRE(check_board(m, read_board(file, m)).ok);
+  // No temporary file is left beside it.
+  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(file).parent_path()))
+    REQUIRE(e.path().string().find(std::filesystem::path(file).filename().string() + ".tmp") ==
+            std::string::npos);
+  std::filesystem::remove(file);
+  std::filesystem::remove(file + ".60");
+}
+
+TEST_CASE("robustness: hostile puzzle files cost what a valid puzzle costs", "[cli][robustness]") {
+  // 4x4 followed by ~20 MB of piece lines: the old reader took the whole file into memory first.
+  const std::string flood = temp_path("flood.txt");
+  {
+    std::ofstream out(flood);
+    out << "4 4\n";
+    for (int i = 0; i < 2'000'000; ++i) out << "1 2 3 4\n";
+  }
+  const long before = children_peak_kib();
+  const Run r = run(flood);
+  INFO(r.err);
+  REQUIRE(r.code == 2);
+  REQUIRE(r.err.find(flood + ":18: extra piece") != std::string::npos);
+  if (!EDGECP_SANITIZED) REQUIRE(children_peak_kib() < std::max(before, 64L * 1024));  // not ~400 MB
+  std::filesystem::remove(flood);
+  // Not regular files: refused by name, nothing read.
+  const Run zero = run("/dev/zero");
+  REQUIRE(zero.code == 2);
+  REQUIRE(zero.err.find("/dev/zero:0: not a regular file") != std::string::npos);
+  const Run dir = run(std::filesystem::temp_directory_path().string());
+  REQUIRE(dir.code == 2);
+  REQUIRE(dir.err.find("is a directory") != std::string::npos);
+  // A huge token is echoed as a short prefix.
+  const std::string token = temp_path("token.txt");
+  write_text(token, "4 " + std::string(60'000, '7') + "\n");
+  const Run t = run(token);
+  REQUIRE(t.code == 2);
+  REQUIRE(t.err.find("60000 characters") != std::string::npos);
+  REQUIRE(t.err.size() < 300);
+  std::filesystem::remove(token);
+}
+
+TEST_CASE("robustness: the driver on a 64x16 board keeps time and memory bounded", "[cli][robustness]") {
+  const std::string big = temp_path("64x16.txt");
+  {
+    std::ofstream out(big);
+    write_puzzle(out, generate({64, 16, 5, 17, 1, false}).puzzle);
+  }
+  const long before = children_peak_kib();
+  const Run r = run(big + " --engine driver --propagators ac,alldiff --time 3 --json");
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  REQUIRE(field(r.out, "deepest") > 100);
+  // the time limit is honoured within about a second whatever a node costs, with a heartbeat on the way
+  std::smatch sec;
+  REQUIRE(std::regex_search(r.out, sec, std::regex(R"("seconds":([0-9.]+))")));
+  REQUIRE(std::stod(sec[1]) < 4.5);
+  REQUIRE(r.err.find("[    1.") != std::string::npos);
+  // the trail saves words, not whole 512-byte domains: tens of MB where it took ~420 MB
+  if (!EDGECP_SANITIZED) REQUIRE(children_peak_kib() < std::max(before, 160L * 1024));
+  std::filesystem::remove(big);
+}
+
+TEST_CASE("robustness: unclear inputs get clear messages", "[cli][robustness]") {
+  const std::string p4 = puzzles() + "/e2like_4x4.txt";
+  const std::string text = read_text(p4);
+  // A UTF-8 byte-order mark and CR-only line ends are accepted.
+  const std::string bom = temp_path("bom.txt"), cr = temp_path("cr.txt"), nul = temp_path("nul.txt");
+  write_text(bom, "\xEF\xBB\xBF" + text);
+  std::string cr_text = text;
+  for (char& c : cr_text)
+    if (c == '\n') c = '\r';
+  write_text(cr, cr_text);
+  write_text(nul, std::string("4 4\n0 0 1\0 1\n", 13));
+  for (const std::string& f : {bom, cr}) {
+    const Run r = run(f + " --mode first --quiet");
+    INFO(f << ": " << r.err);
+    REQUIRE(r.code == 0);
+  }
+  const Run n = run(nul);
+  REQUIRE(n.code == 2);
+  REQUIRE(n.err.find(nul + ":2: NUL byte") != std::string::npos);
+  // Values out of range are shown as written.
+  const std::string hint = temp_path("hint.txt");
+  write_text(hint, text + "hint 1048576 1 1 0\n");
+  const Run h = run(hint);
+  REQUIRE(h.code == 2);
+  REQUIRE(h.err.find("hint row '1048576' is off the board (0..3)") != std::string::npos);
+  for (const auto& f : {bom, cr, nul, hint}) std::filesystem::remove(f);
+  // Options.
+  const std::pair<std::string, std::string> cases[] = {
+      {"--time 1e10", "at most 1000000000 seconds"},
+      {"--time 0x10", "decimal number"},
+      {"--time inf", "decimal number"},
+      {"--breaks 300", "index 300 is not a placement of this puzzle (1..16)"},
+      {"--breaks ''", "got nothing"},
+      {"--nodes ' 5'", "--nodes"}};
+  for (const auto& [args, fragment] : cases) {
+    const Run r = run(p4 + " " + args);
+    INFO(args << " -> " << r.err);
+    REQUIRE(r.code == 2);
+    REQUIRE(r.err.find(fragment) != std::string::npos);
+  }
+  // Thread counts are capped with a message.
+  const Run th = run("--breaks 200 --time 0.2 --threads 1024 --quiet");
+  REQUIRE(th.code == 0);
+  REQUIRE(th.err.find("capped") != std::string::npos);
 }
 #endif

@@ -7,8 +7,10 @@
 using namespace edgecp;
 using edgecp::test::CopyingStore;
 
-TEST_CASE("trailed store equals copying store at every step", "[domain_store]") {
-  using D = BitDomain<2>;
+// Both trail layouts: whole domains (narrow bitsets) and one word at a time (wide bitsets).
+TEMPLATE_TEST_CASE("trailed store equals copying store at every step", "[domain_store]", BitDomain<2>,
+                   BitDomain<8>) {
+  using D = TestType;
   constexpr std::size_t cells = 9, values = 100;
   Rng rng(42);
   for (int run = 0; run < 20; ++run) {
@@ -51,7 +53,12 @@ TEST_CASE("trailed store equals copying store at every step", "[domain_store]") 
             ref.pop_level();
           }
       }
-      for (std::size_t x = 0; x < cells; ++x) REQUIRE(s.domain(x) == ref.domain(x));
+      std::size_t assigned = 0;
+      for (std::size_t x = 0; x < cells; ++x) {
+        REQUIRE(s.domain(x) == ref.domain(x));
+        assigned += ref.domain(x).is_singleton() ? 1 : 0;
+      }
+      REQUIRE(s.assigned_count() == assigned);  // the trailed count the depth gates read
     }
   }
 }

@@ -8,20 +8,6 @@
 
 using namespace edgecp;
 
-TEST_CASE("SplitMix64 matches the reference stream", "[generator]") {
-  Rng r(0);
-  REQUIRE(r.next() == 0xE220A8397B1DCDAFULL);
-  REQUIRE(r.next() == 0x6E789E6AA1B965F4ULL);
-  REQUIRE(r.next() == 0x06C45D188009454FULL);
-}
-
-TEST_CASE("Rng::below is in range and roughly uniform", "[generator]") {
-  Rng r(3);
-  std::vector<int> hist(7, 0);
-  for (int i = 0; i < 70000; ++i) ++hist[static_cast<std::size_t>(r.below(7))];
-  for (int h : hist) REQUIRE(std::abs(h - 10000) < 500);
-}
-
 TEST_CASE("same seed, same puzzle, and the planted board verifies", "[generator]") {
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     GeneratorOptions o{

@@ -1,7 +1,9 @@
 #include "edgecp/search/parallel_scan.hpp"
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <set>
+#include <thread>
 
 #include "support/oracles.hpp"
 
@@ -46,6 +48,38 @@ TEST_CASE("parallel scan: deterministic per seed and thread count under node lim
   CHECK(a.best_thread == b.best_thread);
   CHECK(a.placements == b.placements);
   CHECK(a.score_history.back().second == a.best.score);
+}
+
+TEST_CASE("parallel scan: a slower machine keeps the same boards under node limits", "[parallel_scan]") {
+  // Greedy completions and hill climbs are triggered by work, not by the clock: a run whose progress
+  // callbacks are slow (as on a loaded or sanitized machine) completes the same partial boards.
+  const Model m(generate(GeneratorOptions::e2_like(1)).puzzle);
+  ScanOptions fast = limited(4);
+  fast.completion_every = 50'000;  // many completions within the run
+  ScanOptions slow = fast;
+  slow.progress_interval = 0;  // a callback at every clock read, each taking a millisecond
+  slow.on_progress = [](const SearchProgress&) { std::this_thread::sleep_for(std::chrono::milliseconds(1)); };
+  const ScanResult a = ScanSearch(m, fast).run();
+  const ScanResult b = ScanSearch(m, slow).run();  // the callback runs in the searching thread
+  CHECK(a.board == b.board);
+  CHECK(a.score == b.score);
+  CHECK(a.placements == b.placements);
+  CHECK(a.restarts == b.restarts);
+  CHECK(a.board_verified);
+  const ParallelScanResult pa = run_parallel_scan(m, fast, 2);
+  const ParallelScanResult pb = run_parallel_scan(m, slow, 2);  // a slow aggregating thread
+  CHECK(pa.per_thread[1].board == pb.per_thread[1].board);
+  CHECK(pa.best.score == pb.best.score);
+}
+
+TEST_CASE("parallel scan: an exception in a thread reaches the caller", "[parallel_scan]") {
+  const Model big(generate({17, 16, 5, 17, 1, false}).puzzle);  // 272 pieces: beyond window_fc's 256
+  ScanOptions o;
+  o.budget = MismatchBudget({200});
+  o.window_fc = true;
+  o.node_limit = 1000;
+  REQUIRE_THROWS_WITH(run_parallel_scan(big, o, 2),
+                      Catch::Contains("window_fc supports puzzles of up to 256"));
 }
 
 TEST_CASE("parallel scan: a solved puzzle stops every thread", "[parallel_scan]") {

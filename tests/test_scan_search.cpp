@@ -34,13 +34,6 @@ std::vector<Case> small_cases() {
   return out;
 }
 
-std::vector<int> order_without_hints(const Model& m, CellOrder o) {
-  std::vector<int> out;
-  for (int c : static_cell_order(m.geometry(), o))
-    if (m.hint_candidate(c) < 0) out.push_back(c);
-  return out;
-}
-
 ScanResult exhaustive(const Case& c, bool window_fc, bool parity, bool tighten,
                       ScanValueOrder values = ScanValueOrder::by_id) {
   ScanOptions o;
@@ -64,11 +57,11 @@ int best_of(const Model& m, const std::vector<Board>& boards) {
 
 TEST_CASE("scan: visits exactly the boards the budget allows (brute force)", "[scan]") {
   for (const Case& c : small_cases()) {
-    const auto boards = all_budget_boards(c.model, order_without_hints(c.model, c.order), c.budget);
+    const auto boards = all_budget_boards(c.model, fill_order(c.model, c.order), c.budget);
     const ScanResult r = exhaustive(c, false, false, false);
     INFO(c.model.puzzle().name << " budget " << c.budget.total() << " order " << to_string(c.order));
     CHECK(r.status == SearchStatus::exhausted);
-    CHECK(r.complete == boards.size());
+    CHECK(r.solutions == boards.size());
     if (!boards.empty()) {
       CHECK(r.score == best_of(c.model, boards));
       CHECK(r.board_verified);
@@ -80,18 +73,18 @@ TEST_CASE("scan: exact search (no budget) finds exactly the exact solutions", "[
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     const Case c{random_model(3, 4, 2, 3, seed), MismatchBudget(), CellOrder::row};
     const ScanResult r = exhaustive(c, false, false, false);
-    CHECK(r.complete == all_solutions(c.model).size());
+    CHECK(r.solutions == all_solutions(c.model).size());
   }
 }
 
 TEST_CASE("scan: budget-aware strict checks never lose a reachable board, and prune", "[scan]") {
   std::uint64_t fc_prunes = 0, parity_prunes = 0;
   for (const Case& c : small_cases()) {
-    const auto boards = all_budget_boards(c.model, order_without_hints(c.model, c.order), c.budget);
+    const auto boards = all_budget_boards(c.model, fill_order(c.model, c.order), c.budget);
     for (const auto& [fc, parity] : {std::pair{true, false}, std::pair{false, true}, std::pair{true, true}}) {
       INFO(c.model.puzzle().name << " budget " << c.budget.total() << " fc " << fc << " parity " << parity);
       const ScanResult all = exhaustive(c, fc, parity, false);
-      CHECK(all.complete == boards.size());  // every reachable board is still visited
+      CHECK(all.solutions == boards.size());  // every reachable board is still visited
       for (ScanValueOrder v : {ScanValueOrder::shuffled, ScanValueOrder::rare_first}) {
         const ScanResult best = exhaustive(c, fc, parity, true, v);
         if (!boards.empty())
@@ -111,7 +104,7 @@ TEST_CASE("scan: tightening keeps the best score and visits fewer boards", "[sca
     const ScanResult all = exhaustive(c, false, false, false);
     const ScanResult tight = exhaustive(c, false, false, true);
     CHECK(tight.score == all.score);
-    CHECK(tight.complete <= all.complete);
+    CHECK(tight.solutions <= all.solutions);
     CHECK(tight.placements <= all.placements);
   }
 }

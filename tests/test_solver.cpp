@@ -123,7 +123,7 @@ TEST_CASE("Brendan's 5x5 and 6x6 set 1 counts", "[solver][shared]") {
     REQUIRE(r.solutions == 16);
   }
   const auto plain = Solver<BitDomain<2>, ForwardChecking>(m5, opt, {false}).run();
-  REQUIRE(plain.nodes == 113211);  // the data README's plain-backtracking figure, reading order
+  REQUIRE(plain.placements == 113211);  // the data README's plain-backtracking figure, reading order
   const auto r6 = Solver<BitDomain<3>, ArcConsistency, PieceAllDifferent>(m6, opt).run();
   REQUIRE(r6.solutions == 260);
   opt.fix_corner = true;
@@ -216,12 +216,12 @@ TEST_CASE("the same seed gives the same nodes and board, limits stop the search"
   opt.budget = MismatchBudget({20, 25, 30});
   const auto a = AllSolver(m, opt).run();
   const auto b = AllSolver(m, opt).run();
-  REQUIRE(a.nodes == b.nodes);
+  REQUIRE(a.placements == b.placements);
   REQUIRE(a.board == b.board);
   REQUIRE(a.board_verified);
   REQUIRE(a.board.complete());
   REQUIRE((a.status == SearchStatus::limit || a.status == SearchStatus::solved));
-  if (a.status == SearchStatus::limit) REQUIRE(a.nodes == 3000);
+  if (a.status == SearchStatus::limit) REQUIRE(a.placements == 3000);
   opt.seed = 10;
   opt.restart_nodes = 500;
   const auto c = AllSolver(m, opt).run();
@@ -248,13 +248,13 @@ TEST_CASE("statistics and the progress callback", "[solver]") {
   opt.progress_interval = 0;  // every check
   opt.on_progress = [&](const SearchProgress& p) {
     ++calls;
-    REQUIRE(p.nodes > 0);
+    REQUIRE(p.placements > 0);
   };
   const auto r = AllSolver(m, opt, {true, true, false, false, false, true}).run();
   std::uint64_t by_depth = 0;
-  for (auto n : r.nodes_by_depth) by_depth += n;
-  REQUIRE(by_depth == r.nodes);
+  for (auto n : r.placements_by_depth) by_depth += n;
+  REQUIRE(by_depth == r.placements);
   REQUIRE(r.propagators[0].stats.calls > 0);
   REQUIRE(r.propagators[1].stats.deletions > 0);
-  if (r.nodes >= 1024) REQUIRE(calls > 0);
+  if (r.placements >= 1024) REQUIRE(calls > 0);
 }

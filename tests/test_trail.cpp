@@ -1,5 +1,7 @@
 #include "edgecp/core/trail.hpp"
 
+#include "edgecp/core/bit_domain.hpp"
+
 #include <catch2/catch.hpp>
 
 using namespace edgecp;
@@ -44,4 +46,28 @@ TEST_CASE("pop_to unwinds several levels", "[trail]") {
   REQUIRE(a[0] == 2);
   t.pop_to(0);
   REQUIRE(a[0] == 0);
+}
+
+TEST_CASE("TrailedWordArray saves only the words a write changes, once per level", "[trail]") {
+  using D = BitDomain<8>;
+  static_assert(trail_by_word<D> && !trail_by_word<BitDomain<4>>);
+  Trail t;
+  TrailedWordArray<D> a(t, 3, D::first_n(512));
+  t.push_level();
+  D d = a[1];
+  d.erase(3);
+  d.erase(70);  // words 0 and 1 change
+  a.set(1, d);
+  REQUIRE(a.undo_size() == 2);
+  d.erase(5);  // word 0 again: already saved at this level
+  a.set(1, d);
+  REQUIRE(a.undo_size() == 2);
+  t.push_level();
+  a.set(1, D{});  // all eight words change, each saved once more at the new level
+  REQUIRE(a.undo_size() == 10);
+  t.pop_level();
+  REQUIRE(a[1] == d);
+  t.pop_level();
+  REQUIRE(a[1] == D::first_n(512));
+  REQUIRE(a[0] == D::first_n(512));
 }

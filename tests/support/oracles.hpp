@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "edgecp/core/bit_domain.hpp"
-#include "edgecp/core/candidate_masks.hpp"
 #include "edgecp/core/domain_store.hpp"
 #include "edgecp/propagators/arc_network.hpp"
 #include "edgecp/puzzle/board.hpp"
+#include "edgecp/puzzle/candidate_masks.hpp"
 #include "edgecp/puzzle/generator.hpp"
 #include "edgecp/puzzle/model.hpp"
 #include "edgecp/search/solver.hpp"

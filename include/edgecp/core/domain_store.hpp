@@ -1,12 +1,13 @@
 // DomainStore: cells x candidates with trail-based backtracking and per-subscriber change tracking.
 #pragma once
 
-#include <cassert>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "edgecp/core/bit_domain.hpp"
@@ -31,7 +32,8 @@ concept DomainType = std::regular<D> && requires(D d, const D& cd, std::size_t v
 
 /// Variables (cells) with domains over values (candidates).
 ///
-/// Trailed state: every domain (saved whole, at most once per level, by stamp) and the change log's length.
+/// Trailed state: every domain (saved whole, at most once per level, by stamp), the change log's length and
+/// the number of assigned cells (domains of one value), which depth gates read in O(1).
 /// Change tracking: every operation that shrinks a domain appends the cell to a change log. A subscriber
 /// (a propagator) owns a trailed cursor into that log: `changes_since(sub)` are the cells changed since the
 /// subscriber last called `consume(sub)`. On backtrack the log and the cursors return to their values at the
@@ -43,7 +45,7 @@ class DomainStore {
   using domain_type = Domain;
 
   DomainStore(std::size_t cells, std::size_t values)
-      : values_(values), domains_(trail_, cells, Domain{}), log_size_(trail_, 0) {
+      : values_(values), domains_(trail_, cells, Domain{}), counts_(trail_, Counts{}) {
     if (values > Domain::capacity)
       throw std::invalid_argument("DomainStore: " + std::to_string(values) +
                                   " values exceed the domain capacity " + std::to_string(Domain::capacity));
@@ -75,15 +77,18 @@ class DomainStore {
   /// Setup only (level 0): replace a domain outright; logged as a change.
   void set_domain(std::size_t c, const Domain& d) {
     if (domains_[c] == d) return;
+    const bool was_assigned = domains_[c].is_singleton();
     domains_.set(c, d);
-    log_cell(c);
+    log_cell(c, was_assigned, d.is_singleton());
   }
 
   /// Removes v; returns true when the domain changed. The caller checks empty() for failure.
   bool remove(std::size_t c, std::size_t v) {
     if (!domains_[c].contains(v)) return false;
-    domains_.mutate(c).erase(v);
-    log_cell(c);
+    Domain d = domains_[c];
+    d.erase(v);
+    domains_.set(c, d);
+    log_cell(c, d.empty(), d.is_singleton());  // {v} -> {} was assigned
     ++deleted_;
     return true;
   }
@@ -92,32 +97,32 @@ class DomainStore {
     const Domain& d = domains_[c];
     if (d.is_subset_of(mask)) return false;
     const std::size_t before = d.size();
-    domains_.mutate(c) &= mask;
-    deleted_ += before - domains_[c].size();
-    log_cell(c);
-    return true;
+    domains_.set(c, d & mask);
+    return shrunk(c, before);
   }
   /// Domain := domain \ mask; returns true when it changed.
   bool subtract(std::size_t c, const Domain& mask) {
     if (!domains_[c].intersects(mask)) return false;
     const std::size_t before = domains_[c].size();
-    domains_.mutate(c).subtract(mask);
-    deleted_ += before - domains_[c].size();
-    log_cell(c);
-    return true;
+    Domain d = domains_[c];
+    d.subtract(mask);
+    domains_.set(c, d);
+    return shrunk(c, before);
   }
   /// Domain := {v} if v is in it, else empty. Returns true when the domain changed.
   bool assign(std::size_t c, std::size_t v) {
     const Domain& d = domains_[c];
-    if (d.contains(v) && d.is_singleton()) return false;
     const bool had = d.contains(v);
-    deleted_ += d.size() - (had ? 1 : 0);
-    Domain& m = domains_.mutate(c);
-    m.clear();
-    if (had) m.insert(v);
-    log_cell(c);
-    return true;
+    if (had && d.is_singleton()) return false;
+    const std::size_t before = d.size();
+    Domain single{};
+    if (had) single.insert(v);
+    domains_.set(c, single);
+    return shrunk(c, before);
   }
+
+  /// Cells whose domain holds exactly one value (trailed; O(1)).
+  std::size_t assigned_count() const { return counts_.get().assigned; }
 
   /// Values removed by remove/intersect/subtract/assign since construction (not trailed: a work counter).
   std::uint64_t deleted() const { return deleted_; }
@@ -130,30 +135,42 @@ class DomainStore {
     return cursors_.size() - 1;
   }
   /// Total number of change events so far on this branch: a cheap "did anything change" witness.
-  std::size_t log_size() const { return log_size_.get(); }
+  std::size_t log_size() const { return counts_.get().log_size; }
   std::size_t cursor(std::size_t sub) const { return cursors_[sub]->get(); }
   /// The cell of change event i (i < log_size()).
   std::size_t logged_cell(std::size_t i) const { return log_[i]; }
   /// Marks every event so far as seen by the subscriber.
-  void consume(std::size_t sub) { cursors_[sub]->set(log_size_.get()); }
-  void consume_to(std::size_t sub, std::size_t pos) { cursors_[sub]->set(pos); }
+  void consume(std::size_t sub) { cursors_[sub]->set(log_size()); }
 
  private:
-  void log_cell(std::size_t c) {
-    const std::size_t n = log_size_.get();
-    if (log_.size() <= n) log_.resize(n + 1);
-    log_[n] = static_cast<std::uint32_t>(c);
-    log_size_.set(n + 1);
+  struct Counts {
+    std::size_t log_size = 0;  // log_[0 .. log_size) are the events on this branch
+    std::size_t assigned = 0;  // cells whose domain is a singleton
+  };
+
+  /// Bookkeeping after a domain of `before` values shrank.
+  bool shrunk(std::size_t c, std::size_t before) {
+    const std::size_t after = domains_[c].size();
+    deleted_ += before - after;
+    log_cell(c, before == 1, after == 1);
+    return true;
+  }
+  void log_cell(std::size_t c, bool was_assigned = false, bool now_assigned = false) {
+    Counts k = counts_.get();
+    if (log_.size() <= k.log_size) log_.resize(k.log_size + 1);
+    log_[k.log_size++] = static_cast<std::uint32_t>(c);
+    if (was_assigned != now_assigned) k.assigned = now_assigned ? k.assigned + 1 : k.assigned - 1;
+    counts_.set(k);
   }
 
   std::size_t values_;
   std::uint64_t deleted_ = 0;
   Trail trail_;
-  TrailedArray<Domain> domains_;
-  Trailed<std::size_t> log_size_;   // log_[0 .. log_size_) are the events on this branch
-  std::vector<std::uint32_t> log_;  // entries past log_size_ are stale (undone)
-  std::vector<std::unique_ptr<Trailed<std::size_t>>> cursors_;  // *cursors_[s] <= log_size_: events before it
-                                                                // are seen by subscriber s
+  TrailedDomains<Domain> domains_;  // saved by word for wide bitsets
+  Trailed<Counts> counts_;
+  std::vector<std::uint32_t> log_;  // entries past counts_.log_size are stale (undone)
+  std::vector<std::unique_ptr<Trailed<std::size_t>>> cursors_;  // *cursors_[s] <= log_size(): events before
+                                                                // it are seen by subscriber s
 };
 
 }  // namespace edgecp

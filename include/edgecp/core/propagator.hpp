@@ -2,6 +2,7 @@
 #pragma once
 
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -30,6 +31,22 @@ concept Propagator = requires(P& p, Store& s, const P& cp) {
   { P::strict } -> std::convertible_to<bool>;
   { P::name } -> std::convertible_to<std::string_view>;
   { cp.stats() } -> std::convertible_to<const PropagatorStats&>;
+};
+
+/// A depth gate: a propagator runs only once at least `min_assigned` cells are assigned (0: always), read
+/// from the store's trailed count of assigned cells in O(1). While it is closed the propagator's changes stay
+/// pending in the store's log, so nothing is missed once it opens.
+class DepthGate {
+ public:
+  void set_min_assigned(int n) { min_assigned_ = n; }
+  int min_assigned() const { return min_assigned_; }
+  template <class Store>
+  bool open(const Store& s) const {
+    return min_assigned_ <= 0 || s.assigned_count() >= static_cast<std::size_t>(min_assigned_);
+  }
+
+ private:
+  int min_assigned_ = 0;
 };
 
 /// Helper: counts a call and the deletions the store saw during it.

@@ -4,8 +4,10 @@
 #pragma once
 
 #include <cassert>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -85,8 +87,6 @@ class TrailedArray final : public TrailClient {
     save(i);
     return data_[i];
   }
-  /// Writes without trailing: only for values that are not part of the search state (e.g. setup).
-  void set_untrailed(std::size_t i, const T& v) { data_[i] = v; }
 
   void on_push() override { marks_.push_back(undo_.size()); }
   void on_pop() override {
@@ -114,6 +114,88 @@ class TrailedArray final : public TrailClient {
   std::vector<std::pair<std::size_t, T>> undo_;  // (index, value before the first write at its level)
   std::vector<std::size_t> marks_;               // undo_.size() at each push
 };
+
+/// A bitset type made of 64-bit words (BitDomain).
+template <class T>
+concept WordBitset = requires(T t, const T& ct, std::size_t w) {
+  { T::word_count } -> std::convertible_to<std::size_t>;
+  { ct.word(w) } -> std::convertible_to<std::uint64_t>;
+  { t.word(w) } -> std::same_as<std::uint64_t&>;
+};
+
+/// An array of word bitsets whose writes are undone on backtrack, saved one 64-bit word at a time: each word
+/// is saved at most once per level (stamp per word), and only the words a write changes. Crossing a piece
+/// off every cell then trails a word per cell, not a whole domain (512 bytes on a 64x16 board), so the trail
+/// of a deep search stays small. Same interface as TrailedArray, but no mutable access: write with set().
+template <WordBitset T>
+class TrailedWordArray final : public TrailClient {
+ public:
+  TrailedWordArray(Trail& trail, std::size_t n, T init = T{})
+      : trail_(&trail), data_(n, init), stamp_(n * T::word_count, 0) {
+    trail_->attach(this);
+    marks_.assign(static_cast<std::size_t>(trail_->level()), 0);
+  }
+  ~TrailedWordArray() override { trail_->detach(this); }
+  TrailedWordArray(const TrailedWordArray&) = delete;
+  TrailedWordArray& operator=(const TrailedWordArray&) = delete;
+
+  std::size_t size() const { return data_.size(); }
+  const T& operator[](std::size_t i) const { return data_[i]; }
+
+  /// data[i] := v, saving the words that change.
+  void set(std::size_t i, const T& v) {
+    T& d = data_[i];
+    for (std::size_t w = 0; w < T::word_count; ++w) {
+      if (d.word(w) == v.word(w)) continue;
+      save(i, w);
+      d.word(w) = v.word(w);
+    }
+  }
+
+  void on_push() override { marks_.push_back(undo_.size()); }
+  void on_pop() override {
+    const std::size_t mark = marks_.back();
+    marks_.pop_back();
+    while (undo_.size() > mark) {
+      const Saved& s = undo_.back();
+      data_[s.index].word(s.word) = s.old;
+      undo_.pop_back();
+    }
+  }
+  /// Number of saved words (tests check the once-per-level property with it).
+  std::size_t undo_size() const { return undo_.size(); }
+
+ private:
+  struct Saved {
+    std::uint32_t index;
+    std::uint32_t word;
+    std::uint64_t old;
+  };
+  void save(std::size_t i, std::size_t w) {
+    std::uint64_t& stamp = stamp_[i * T::word_count + w];
+    if (trail_->level() == 0 || stamp == trail_->magic()) return;
+    stamp = trail_->magic();
+    undo_.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(w), data_[i].word(w)});
+  }
+
+  Trail* trail_;
+  std::vector<T> data_;
+  std::vector<std::uint64_t> stamp_;  // stamp_[i * words + w] == magic <=> that word saved at this level
+  std::vector<Saved> undo_;           // (index, word, value before the first write at its level)
+  std::vector<std::size_t> marks_;    // undo_.size() at each push
+};
+
+/// The trailed array for domains: word-granular for bitsets of eight words or more (the whole-domain
+/// save is cheaper below that), whole domains otherwise.
+template <class T>
+constexpr bool trail_by_word = [] {
+  if constexpr (WordBitset<T>)
+    return T::word_count >= 8;
+  else
+    return false;
+}();
+template <class T>
+using TrailedDomains = std::conditional_t<trail_by_word<T>, TrailedWordArray<T>, TrailedArray<T>>;
 
 /// A single trailed value.
 template <class T>

@@ -7,16 +7,14 @@
 #include <vector>
 
 #include "edgecp/graph/bipartite_matching.hpp"
-#include "edgecp/graph/scc.hpp"
+#include "edgecp/graph/regin.hpp"
 
 namespace edgecp {
 
 /// Removes every (variable, value) edge that belongs to no matching covering all variables.
-/// Regin, "A filtering algorithm for constraints of difference in CSPs", AAAI 1994: find a maximum matching;
-/// orient matched edges variable -> value and the others value -> variable; by Berge's theorem an unmatched
-/// edge is in some maximum matching iff its ends share a strongly connected component or its value is
-/// reachable from a free value (an even alternating path). The SCCs are computed on the graph contracted
-/// onto the variables (each variable merged with its matched value). Cost O(V + E) after the matching.
+/// Regin, "A filtering algorithm for constraints of difference in CSPs", AAAI 1994: find a maximum matching,
+/// then keep exactly the edges ReginCore keeps (every value releasable: a value may always end unused).
+/// Cost O(V + E) after the matching.
 ///
 /// Untrailed persistent state: the previous matching, a warm start. A matching found deeper in a search
 /// stays valid after backtracking (sets only grow back), and edges that vanished are unmatched on entry, so
@@ -95,29 +93,21 @@ class AllDifferentFilter {
       });
     }
     edges_ += 2 * by_value_.size();
-    // The oriented graph contracted onto the variables: v -> w iff w could take v's matched value
-    // (v -> match(v) -> w). An unmatched edge (w, match(v)) lies on an alternating cycle iff v and w share a
-    // strongly connected component.
-    graph_.clear();
-    for (int v = 0; v < vars_; ++v) {
-      if (const int mu = matching_.match_of_left(v); mu >= 0)  // fixed variables: no edges
-        for (int i = start_[static_cast<std::size_t>(mu)]; i < start_[static_cast<std::size_t>(mu) + 1]; ++i)
-          graph_.add_edge(by_value_[static_cast<std::size_t>(i)]);
-      graph_.end_vertex();
-    }
-    (void)scc_.run(graph_, comp_);
-    mark_reachable_from_free_values();
-
+    auto lefts_of_value = [&](int u, auto&& visit) {
+      for (int i = start_[static_cast<std::size_t>(u)]; i < start_[static_cast<std::size_t>(u) + 1]; ++i)
+        visit(by_value_[static_cast<std::size_t>(i)]);
+    };
+    regin_.analyse(
+        matching_, vars_, lefts_of_value, [](int) { return true; },
+        [&](auto&& visit) {  // free values (taken ones have no edges left)
+          for (int u = 0; u < values_; ++u)
+            if (matching_.match_of_right(u) < 0) lefts_of_value(u, visit);
+        });
     for (int u = 0; u < values_; ++u) {
-      const int owner =
-          matching_.match_of_right(u);  // -1: a free or taken value (taken ones have no edges here)
-      if (owner < 0) continue;
-      const bool reached = reached_[static_cast<std::size_t>(owner)] != 0;
-      for (int i = start_[static_cast<std::size_t>(u)]; i < start_[static_cast<std::size_t>(u) + 1]; ++i) {
-        const int v = by_value_[static_cast<std::size_t>(i)];
-        if (!reached && comp_[static_cast<std::size_t>(v)] != comp_[static_cast<std::size_t>(owner)])
+      if (matching_.match_of_right(u) < 0) continue;  // a free value: all its edges stay (or a taken one)
+      for (int i = start_[static_cast<std::size_t>(u)]; i < start_[static_cast<std::size_t>(u) + 1]; ++i)
+        if (const int v = by_value_[static_cast<std::size_t>(i)]; !regin_.keeps(v, u))
           dead_.emplace_back(v, u);
-      }
     }
     for (const auto& [v, u] : dead_) remove(v, u);
     return true;
@@ -128,36 +118,6 @@ class AllDifferentFilter {
   std::uint64_t edge_operations() const { return edges_ + matching_.visits(); }
 
  private:
-  /// Variables whose matched value is reachable from a free value by an alternating path (free value ->
-  /// variable by an unmatched edge -> its matched value -> ...): the unmatched edges to those values lie on
-  /// an even alternating path from a free vertex, hence in some maximum matching.
-  void mark_reachable_from_free_values() {
-    reached_.assign(static_cast<std::size_t>(vars_), 0);
-    stack_.clear();
-    for (int u = 0; u < values_; ++u) {
-      if (matching_.match_of_right(u) >= 0 || taken_[static_cast<std::size_t>(u)] >= 0) continue;
-      for (int i = start_[static_cast<std::size_t>(u)]; i < start_[static_cast<std::size_t>(u) + 1]; ++i) {
-        const int v = by_value_[static_cast<std::size_t>(i)];
-        if (!reached_[static_cast<std::size_t>(v)]) {
-          reached_[static_cast<std::size_t>(v)] = 1;
-          stack_.push_back(v);
-        }
-      }
-    }
-    while (!stack_.empty()) {
-      const int v = stack_.back();
-      stack_.pop_back();
-      for (int i = graph_.offsets[static_cast<std::size_t>(v)];
-           i < graph_.offsets[static_cast<std::size_t>(v) + 1]; ++i) {
-        const int w = graph_.targets[static_cast<std::size_t>(i)];
-        if (!reached_[static_cast<std::size_t>(w)]) {
-          reached_[static_cast<std::size_t>(w)] = 1;
-          stack_.push_back(w);
-        }
-      }
-    }
-  }
-
   int vars_ = 0;
   int values_ = 0;
   // untrailed persistent
@@ -170,11 +130,7 @@ class AllDifferentFilter {
   std::vector<int> start_;      // unmatched edges of value u: by_value_[start_[u] .. start_[u+1])
   std::vector<int> fill_;
   std::vector<int> by_value_;
-  CsrGraph graph_;  // the oriented graph contracted onto the variables
-  SccFinder scc_;
-  std::vector<int> comp_;
-  std::vector<std::uint8_t> reached_;
-  std::vector<int> stack_;
+  ReginCore regin_;
   std::vector<std::pair<int, int>> dead_;
 };
 

@@ -2,6 +2,7 @@
 // debug builds.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 

@@ -1,11 +1,12 @@
 // Reading and writing puzzle files and board files, with file:line errors.
 //
 // Puzzle file (compatible with Brendan Owen's files):
-//   # comment                   anything after '#' is ignored, blank lines too
-//   W H                         board width and height
-//   u r d l                     W*H piece lines: colours clockwise from the top; piece numbers are 1-based
-//   line order hint ROW COL PIECE ROT      optional, after the header: 0-based ROW/COL, 1-based PIECE, ROT
-//   quarter turns clockwise
+//   # comment               anything after '#' is ignored, blank lines too
+//   W H                     board width and height
+//   U R D L                 W*H piece lines, colours clockwise from the top; the n-th piece line is piece n
+//                           (piece numbers are 1-based in files)
+//   hint ROW COL PIECE ROT  optional, anywhere after the header: 0-based ROW and COL, 1-based PIECE, ROT
+//                           clockwise quarter turns
 //
 // Board file:
 //   W H
@@ -13,10 +14,10 @@
 #pragma once
 
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <istream>
 #include <ostream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -44,26 +45,121 @@ class ParseError : public std::runtime_error {
 
 namespace detail {
 
+/// Limits that keep the work and memory of reading proportional to a valid file, not to what a file holds.
+constexpr std::size_t max_line_bytes = 64 * 1024;         ///< comments included
+constexpr std::size_t max_file_bytes = 16 * 1024 * 1024;  ///< far above the largest supported puzzle
+constexpr std::size_t max_echo = 24;                      ///< characters of a bad token shown in a message
+
+/// A token as a message shows it: quoted, at most max_echo characters, unprintable bytes as \xNN.
+inline std::string quote(std::string_view tok) {
+  std::string out = "'";
+  for (std::size_t i = 0; i < tok.size() && i < max_echo; ++i) {
+    const auto ch = static_cast<unsigned char>(tok[i]);
+    if (ch >= 0x20 && ch < 0x7f) {
+      out += static_cast<char>(ch);
+    } else {
+      constexpr char hex[] = "0123456789abcdef";
+      out += "\\x";
+      out += hex[ch >> 4];
+      out += hex[ch & 15];
+    }
+  }
+  if (tok.size() > max_echo)
+    out += "...' (" + std::to_string(tok.size()) + " characters)";
+  else
+    out += "'";
+  return out;
+}
+
 struct Line {
   int number = 0;
   std::vector<std::string> tokens;
 };
 
-/// Non-empty lines with comments removed, split on whitespace.
-inline std::vector<Line> tokenize(std::istream& in) {
-  std::vector<Line> out;
-  std::string text;
-  int number = 0;
-  while (std::getline(in, text)) {
-    ++number;
-    if (auto hash = text.find('#'); hash != std::string::npos) text.resize(hash);
-    std::istringstream ss(text);
-    Line l{number, {}};
-    for (std::string t; ss >> t;) l.tokens.push_back(t);
-    if (!l.tokens.empty()) out.push_back(std::move(l));
+/// Reads non-empty lines one at a time, comments ('#' to the end of the line) removed, split on blanks.
+/// Lines end with LF, CRLF or a lone CR; a UTF-8 byte-order mark at the start is skipped. A NUL byte, a line
+/// longer than max_line_bytes or more than max_file_bytes in all are errors at the line where they occur,
+/// so nothing past the first error is read.
+class LineReader {
+ public:
+  LineReader(std::istream& in, std::string file) : in_(in), file_(std::move(file)) {}
+
+  /// The next line with tokens; false at the end of the input.
+  bool next(Line& out) {
+    while (read_physical_line()) {
+      out.number = number_;
+      out.tokens.clear();
+      std::size_t i = 0;
+      while (i < text_.size()) {
+        while (i < text_.size() &&
+               (text_[i] == ' ' || text_[i] == '\t' || text_[i] == '\f' || text_[i] == '\v'))
+          ++i;
+        const std::size_t start = i;
+        while (i < text_.size() && text_[i] != ' ' && text_[i] != '\t' && text_[i] != '\f' &&
+               text_[i] != '\v')
+          ++i;
+        if (i > start) out.tokens.push_back(text_.substr(start, i - start));
+      }
+      if (!out.tokens.empty()) return true;
+    }
+    return false;
   }
-  return out;
-}
+  /// The number of the last physical line read (0 before any).
+  int number() const { return number_; }
+
+ private:
+  bool read_physical_line() {
+    text_.clear();
+    bool in_comment = false, any = false;
+    std::size_t length = 0;
+    while (true) {
+      const int c = in_.get();
+      if (c == std::char_traits<char>::eof()) {
+        if (any) ++number_;
+        return any;
+      }
+      if (++bytes_ > max_file_bytes)
+        throw ParseError(file_, number_ + 1,
+                         "the file goes on past " + std::to_string(max_file_bytes >> 20) +
+                             " MiB: not a puzzle or board file");
+      if (bytes_ == 1 && c == 0xEF) {  // a UTF-8 byte-order mark
+        skip_bom();
+        continue;
+      }
+      any = true;
+      if (c == '\n') break;
+      if (c == '\r') {
+        if (in_.peek() == '\n') {
+          in_.get();
+          ++bytes_;
+        }
+        break;
+      }
+      if (c == 0) throw ParseError(file_, number_ + 1, "NUL byte: this is not a text file");
+      if (++length > max_line_bytes)
+        throw ParseError(file_, number_ + 1,
+                         "line longer than " + std::to_string(max_line_bytes) + " characters");
+      if (c == '#') in_comment = true;
+      if (!in_comment) text_ += static_cast<char>(c);
+    }
+    ++number_;
+    return true;
+  }
+  /// After a first byte 0xEF: the rest of the byte-order mark EF BB BF.
+  void skip_bom() {
+    for (const int want : {0xBB, 0xBF}) {
+      if (in_.get() != want)
+        throw ParseError(file_, 1, "the file starts with 0xEF but no UTF-8 byte-order mark: not a text file");
+      ++bytes_;
+    }
+  }
+
+  std::istream& in_;
+  std::string file_;
+  std::string text_;
+  int number_ = 0;
+  std::size_t bytes_ = 0;
+};
 
 /// Parses a whole token as a decimal integer; throws ParseError naming `what` otherwise.
 inline long long to_int(const std::string& file, int line, const std::string& tok, const char* what) {
@@ -72,51 +168,73 @@ inline long long to_int(const std::string& file, int line, const std::string& to
   const char* e = tok.data() + tok.size();
   auto [p, ec] = std::from_chars(b, e, v);
   if (ec == std::errc::result_out_of_range)
-    throw ParseError(file, line, std::string(what) + " '" + tok + "' is out of range");
+    throw ParseError(file, line, std::string(what) + " " + quote(tok) + " is out of range");
   if (ec != std::errc() || p != e)
-    throw ParseError(file, line, std::string(what) + " '" + tok + "' is not an integer");
+    throw ParseError(file, line, std::string(what) + " " + quote(tok) + " is not an integer");
   return v;
+}
+
+/// An integer token in lo..hi, shown as written when it is not: "WHAT 'TOKEN' PROBLEM (lo..hi)".
+inline int to_int_in(const std::string& file, int line, const std::string& tok, const char* what,
+                     long long lo, long long hi, const char* problem = "out of range") {
+  const long long v = to_int(file, line, tok, what);
+  if (v < lo || v > hi)
+    throw ParseError(file, line,
+                     std::string(what) + " " + quote(tok) + " " + problem + " (" + std::to_string(lo) + ".." +
+                         std::to_string(hi) + ")");
+  return static_cast<int>(v);
+}
+
+/// Opens a file for reading, refusing what is not a regular file (a directory, a device, a pipe).
+inline std::ifstream open_regular(const std::string& path) {
+  std::error_code ec;
+  const auto st = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(st))
+    throw ParseError(path, 0, "cannot open the file: it does not exist");
+  if (std::filesystem::is_directory(st)) throw ParseError(path, 0, "is a directory, not a file");
+  if (!std::filesystem::is_regular_file(st))
+    throw ParseError(path, 0, "not a regular file (a device, pipe or socket)");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ParseError(path, 0, "cannot open the file");
+  return in;
 }
 
 }  // namespace detail
 
 /// Parses a puzzle; `file` names the source in messages. Throws ParseError for every bad input: empty file,
 /// bad header, unsupported size, non-numeric tokens, colours out of range, truncated or extra piece lines,
-/// and everything `validate` rejects (reported at the offending piece's or hint's line).
+/// hints off the board, and everything `validate` rejects (reported at the offending piece's or hint's
+/// line). Reads one line at a time and stops at the first error.
 inline Puzzle parse_puzzle(std::istream& in, const std::string& file) {
-  const auto lines = detail::tokenize(in);
-  if (lines.empty()) throw ParseError(file, 0, "empty file: expected a 'W H' header line");
-  const auto& head = lines[0];
+  detail::LineReader reader(in, file);
+  detail::Line head;
+  if (!reader.next(head)) throw ParseError(file, 0, "empty file: expected a 'W H' header line");
   if (head.tokens.size() != 2)
     throw ParseError(
         file, head.number,
         "expected the header 'W H' (two integers), found " + std::to_string(head.tokens.size()) + " tokens");
   const long long w = detail::to_int(file, head.number, head.tokens[0], "width");
   const long long h = detail::to_int(file, head.number, head.tokens[1], "height");
-  if (w < min_side || h < min_side || w > max_side || h > max_side || w * h > max_cells)
+  if (!supported_size(w, h))
     throw ParseError(file, head.number,
-                     "unsupported board size " + std::to_string(w) + "x" + std::to_string(h) +
-                         " (supported: 2 <= W, H <= " + std::to_string(max_side) +
-                         " and W*H <= " + std::to_string(max_cells) + ")");
+                     "unsupported board size " + std::to_string(w) + "x" + std::to_string(h) + " (" +
+                         supported_sizes_text() + ")");
   Puzzle pz;
   pz.name = file;
   pz.geometry = Geometry(static_cast<int>(w), static_cast<int>(h));
   const std::size_t need = static_cast<std::size_t>(w * h);
   std::vector<int> piece_line, hint_line;
-  for (std::size_t i = 1; i < lines.size(); ++i) {
-    const auto& l = lines[i];
+  for (detail::Line l; reader.next(l);) {
     if (l.tokens[0] == "hint") {
       if (l.tokens.size() != 5) throw ParseError(file, l.number, "expected 'hint ROW COL PIECE ROT'");
+      if (pz.hints.size() == need) throw ParseError(file, l.number, "more hints than cells");
       Hint hn;
-      hn.row = static_cast<int>(
-          std::clamp(detail::to_int(file, l.number, l.tokens[1], "hint row"), -1LL, 1LL << 20));
-      hn.col = static_cast<int>(
-          std::clamp(detail::to_int(file, l.number, l.tokens[2], "hint column"), -1LL, 1LL << 20));
-      hn.piece = static_cast<int>(
-                     std::clamp(detail::to_int(file, l.number, l.tokens[3], "hint piece"), 0LL, 1LL << 20)) -
+      hn.row = detail::to_int_in(file, l.number, l.tokens[1], "hint row", 0, h - 1, "is off the board");
+      hn.col = detail::to_int_in(file, l.number, l.tokens[2], "hint column", 0, w - 1, "is off the board");
+      hn.piece = detail::to_int_in(file, l.number, l.tokens[3], "hint piece", 1, static_cast<long long>(need),
+                                   "does not exist") -
                  1;
-      hn.rotation = static_cast<int>(
-          std::clamp(detail::to_int(file, l.number, l.tokens[4], "hint rotation"), -1LL, 4LL));
+      hn.rotation = detail::to_int_in(file, l.number, l.tokens[4], "hint rotation", 0, 3);
       pz.hints.push_back(hn);
       hint_line.push_back(l.number);
       continue;
@@ -130,19 +248,14 @@ inline Puzzle parse_puzzle(std::istream& in, const std::string& file) {
                        "extra piece: a " + std::to_string(w) + "x" + std::to_string(h) + " board has " +
                            std::to_string(need) + " pieces");
     Piece p;
-    for (int s = 0; s < 4; ++s) {
-      const long long c = detail::to_int(file, l.number, l.tokens[static_cast<std::size_t>(s)], "colour");
-      if (c < 0 || c >= max_colours)
-        throw ParseError(file, l.number,
-                         "colour " + l.tokens[static_cast<std::size_t>(s)] +
-                             " out of range (colours are 0.." + std::to_string(max_colours - 1) + ")");
-      p.colours[static_cast<std::size_t>(s)] = static_cast<int>(c);
-    }
+    for (int s = 0; s < 4; ++s)
+      p.colours[static_cast<std::size_t>(s)] = detail::to_int_in(
+          file, l.number, l.tokens[static_cast<std::size_t>(s)], "colour", 0, max_colours - 1);
     pz.pieces.push_back(p);
     piece_line.push_back(l.number);
   }
   if (pz.pieces.size() < need)
-    throw ParseError(file, lines.back().number,
+    throw ParseError(file, reader.number(),
                      "truncated: a " + std::to_string(w) + "x" + std::to_string(h) + " board needs " +
                          std::to_string(need) + " piece lines, found " + std::to_string(pz.pieces.size()));
   const auto problems = validate(pz);
@@ -159,8 +272,7 @@ inline Puzzle parse_puzzle(std::istream& in, const std::string& file) {
 }
 
 inline Puzzle read_puzzle(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw ParseError(path, 0, "cannot open the file");
+  std::ifstream in = detail::open_regular(path);
   return parse_puzzle(in, path);
 }
 
@@ -195,9 +307,9 @@ inline void write_board(std::ostream& out, const Model& m, const Board& b) {
 /// Reads a board for the model's puzzle. Throws ParseError on a size mismatch, a bad token, a piece number
 /// or rotation out of range. (Whether the board is legal is check_board's job.)
 inline Board parse_board(std::istream& in, const std::string& file, const Model& m) {
-  const auto lines = detail::tokenize(in);
-  if (lines.empty()) throw ParseError(file, 0, "empty file: expected a 'W H' header line");
-  const auto& head = lines[0];
+  detail::LineReader reader(in, file);
+  detail::Line head;
+  if (!reader.next(head)) throw ParseError(file, 0, "empty file: expected a 'W H' header line");
   if (head.tokens.size() != 2) throw ParseError(file, head.number, "expected the header 'W H'");
   const long long w = detail::to_int(file, head.number, head.tokens[0], "width");
   const long long h = detail::to_int(file, head.number, head.tokens[1], "height");
@@ -206,12 +318,11 @@ inline Board parse_board(std::istream& in, const std::string& file, const Model&
     throw ParseError(file, head.number,
                      "board is " + std::to_string(w) + "x" + std::to_string(h) + ", the puzzle " +
                          std::to_string(g.width()) + "x" + std::to_string(g.height()));
-  if (lines.size() - 1 != static_cast<std::size_t>(h))
-    throw ParseError(file, lines.back().number,
-                     "expected " + std::to_string(h) + " rows, found " + std::to_string(lines.size() - 1));
   Board b(g.cell_count());
-  for (int r = 0; r < g.height(); ++r) {
-    const auto& l = lines[static_cast<std::size_t>(r) + 1];
+  int r = 0;
+  for (detail::Line l; reader.next(l); ++r) {
+    if (r == g.height())
+      throw ParseError(file, l.number, "extra row: the board has " + std::to_string(h) + " rows");
     if (l.tokens.size() != static_cast<std::size_t>(w))
       throw ParseError(file, l.number,
                        "expected " + std::to_string(w) + " cells, found " + std::to_string(l.tokens.size()));
@@ -220,25 +331,20 @@ inline Board parse_board(std::istream& in, const std::string& file, const Model&
       if (t == ".") continue;
       const auto slash = t.find('/');
       if (slash == std::string::npos)
-        throw ParseError(file, l.number, "expected PIECE/ROT or '.', found '" + t + "'");
-      const long long p = detail::to_int(file, l.number, t.substr(0, slash), "piece");
-      const long long rot = detail::to_int(file, l.number, t.substr(slash + 1), "rotation");
-      if (p < 1 || p > m.piece_count())
-        throw ParseError(
-            file, l.number,
-            "piece " + std::to_string(p) + " out of range 1.." + std::to_string(m.piece_count()));
-      if (rot < 0 || rot > 3)
-        throw ParseError(file, l.number, "rotation " + std::to_string(rot) + " out of range 0..3");
-      b.cells[static_cast<std::size_t>(g.cell(r, c))] =
-          m.candidate_of(static_cast<int>(p - 1), static_cast<int>(rot));
+        throw ParseError(file, l.number, "expected PIECE/ROT or '.', found " + detail::quote(t));
+      const int p = detail::to_int_in(file, l.number, t.substr(0, slash), "piece", 1, m.piece_count());
+      const int rot = detail::to_int_in(file, l.number, t.substr(slash + 1), "rotation", 0, 3);
+      b.cells[static_cast<std::size_t>(g.cell(r, c))] = m.candidate_of(p - 1, rot);
     }
   }
+  if (r < g.height())
+    throw ParseError(file, reader.number(),
+                     "expected " + std::to_string(h) + " rows, found " + std::to_string(r));
   return b;
 }
 
 inline Board read_board(const std::string& path, const Model& m) {
-  std::ifstream in(path);
-  if (!in) throw ParseError(path, 0, "cannot open the file");
+  std::ifstream in = detail::open_regular(path);
   return parse_board(in, path, m);
 }
 

@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
-#include "edgecp/core/candidate_masks.hpp"
 #include "edgecp/core/propagator.hpp"
 #include "edgecp/core/trail.hpp"
+#include "edgecp/puzzle/candidate_masks.hpp"
 #include "edgecp/puzzle/model.hpp"
 
 namespace edgecp {

@@ -2,6 +2,7 @@
 // edge-matching instance.
 #pragma once
 
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <vector>

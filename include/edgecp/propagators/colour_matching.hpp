@@ -8,7 +8,7 @@
 
 #include "edgecp/core/propagator.hpp"
 #include "edgecp/graph/bipartite_matching.hpp"
-#include "edgecp/graph/scc.hpp"
+#include "edgecp/graph/regin.hpp"
 #include "edgecp/puzzle/model.hpp"
 
 namespace edgecp {
@@ -24,9 +24,10 @@ namespace edgecp {
 ///
 /// Method: the matchings wanted are the perfect matchings of the graph extended with |ends| - |half-edges|
 /// interchangeable "filler" nodes adjacent to every unforced end, filtered by Regin's SCC rule (Regin, AAAI
-/// 1994) on the graph contracted onto the half-edges plus one node standing for all fillers. The per-colour
-/// all-different idea for edge matching: Ansotegui, Bejar, Fernandez & Mateu, "Edge matching puzzles as hard
-/// SAT/CSP benchmarks", CP 2008 workshop; the exact definition here is ours (docs/design.md).
+/// 1994; ReginCore, whose node F stands for all fillers: an unforced end is releasable). Per colour, in named
+/// steps: index the edges, mark the forced ends, repair the matching and cover the forced ends, apply Régin.
+/// The per-colour all-different idea for edge matching: Ansotegui, Bejar, Fernandez & Mateu, "Edge matching
+/// puzzles as hard SAT/CSP benchmarks", CP 2008 workshop; the exact definition here is ours (docs/design.md).
 ///
 /// Strengthened by the checkerboard balance (balance() below): AC plus the piece all-different already imply
 /// everything the matching alone deletes (docs/design.md has the argument), the balance does not.
@@ -64,26 +65,18 @@ class ColourMatching {
     for (int k = 1; k < colours; ++k)
       matchings_[static_cast<std::size_t>(k)].reset(
           static_cast<int>(left_of_colour_[static_cast<std::size_t>(k)].size()), ends);
-    const Geometry& g = m.geometry();
-    for (int c = 0; c < m.cell_count(); ++c)
-      for (int sd = 0; sd < 4; ++sd)
-        if (g.neighbour(c, sd) >= 0) ++inner_ends_;
   }
 
   /// The checkerboard balance stage (on by default); off leaves the matching alone.
   void set_balance(bool on) { balance_on_ = on; }
 
   /// Run only when at least this many cells are assigned (0: always).
-  void set_min_assigned(int n) { min_assigned_ = n; }
-  int min_assigned() const { return min_assigned_; }
+  void set_min_assigned(int n) { gate_.set_min_assigned(n); }
+  int min_assigned() const { return gate_.min_assigned(); }
 
   Status propagate(Store& s) {
     if (s.cursor(sub_) == s.log_size()) return Status::ok;  // nothing changed since the last full run
-    if (min_assigned_ > 0) {
-      int assigned = 0;
-      for (std::size_t c = 0; c < s.cell_count(); ++c) assigned += s.is_assigned(c) ? 1 : 0;
-      if (assigned < min_assigned_) return Status::ok;  // gated: the events stay pending for later
-    }
+    if (!gate_.open(s)) return Status::ok;                  // gated: the events stay pending for later
     CallCounter<Store> count(stats_, s);
     if (odd_colour_) return count.fail();
     while (true) {
@@ -161,7 +154,30 @@ class ColourMatching {
     const int nl = static_cast<int>(left_of_colour_[static_cast<std::size_t>(k)].size());
     if (nl == 0) return true;
     const int nends = static_cast<int>(forced_.size());
-    // CSR by left node and by end
+    index_edges(edges, nl, nends);
+    if (mark_forced(k) > nl) return false;
+    BipartiteMatching& mt = matchings_[static_cast<std::size_t>(k)];
+    if (!repair_matching(mt, edges, nl, nends)) return false;
+    regin_.analyse(
+        mt, nl,
+        [&](int e, auto&& visit) {
+          for (int j = by_end_start_[static_cast<std::size_t>(e)];
+               j < by_end_start_[static_cast<std::size_t>(e) + 1]; ++j)
+            visit(edges[static_cast<std::size_t>(by_end_[static_cast<std::size_t>(j)])].left);
+        },
+        [&](int e) { return forced_k_[static_cast<std::size_t>(e)] == 0; },
+        [&](auto&& visit) {
+          for (const Edge& ed : edges)
+            if (mt.match_of_right(ed.end) < 0) visit(ed.left);
+        });
+    for (const Edge& ed : edges)
+      if (!regin_.keeps(ed.left, ed.end)) dead_.emplace_back(ed.end / 4, ed.cand);
+    stats_.checks += edges.size();
+    return true;
+  }
+
+  /// The colour's edges as two CSR indexes: by half-edge (by_left_) and by join end (by_end_).
+  void index_edges(const std::vector<Edge>& edges, int nl, int nends) {
     by_left_start_.assign(static_cast<std::size_t>(nl) + 1, 0);
     by_end_start_.assign(static_cast<std::size_t>(nends) + 1, 0);
     for (const Edge& e : edges) {
@@ -182,9 +198,12 @@ class ColourMatching {
     for (std::size_t j = 0; j < edges.size(); ++j)
       by_end_[static_cast<std::size_t>(fill_[static_cast<std::size_t>(edges[j].end)]++)] =
           static_cast<int>(j);
+  }
 
-    // forced ends of this colour: facing an assigned neighbour that shows k
+  /// The ends of colour k that must be covered: they face an assigned neighbour showing k. Returns how many.
+  int mark_forced(int k) {
     const Geometry& g = model_->geometry();
+    const int nends = static_cast<int>(forced_.size());
     forced_k_.assign(static_cast<std::size_t>(nends), 0);
     int forced_count = 0;
     for (int e = 0; e < nends; ++e) {
@@ -195,16 +214,18 @@ class ColourMatching {
         ++forced_count;
       }
     }
-    if (forced_count > nl) return false;
+    return forced_count;
+  }
 
-    BipartiteMatching& mt = matchings_[static_cast<std::size_t>(k)];
+  /// Repairs the colour's previous matching (warm start) until it saturates the half-edges, then moves
+  /// half-edges onto every uncovered forced end. False when either is impossible.
+  bool repair_matching(BipartiteMatching& mt, const std::vector<Edge>& edges, int nl, int nends) {
     auto adj = [&](int l, auto&& visit) {
       for (int j = by_left_start_[static_cast<std::size_t>(l)];
            j < by_left_start_[static_cast<std::size_t>(l) + 1]; ++j)
         if (visit(edges[static_cast<std::size_t>(by_left_[static_cast<std::size_t>(j)])].end)) return;
     };
-    // warm start: drop matched pairs that are no longer edges
-    for (int l = 0; l < nl; ++l) {
+    for (int l = 0; l < nl; ++l) {  // drop matched pairs that are no longer edges
       const int e = mt.match_of_left(l);
       if (e < 0) continue;
       bool still = false;
@@ -213,42 +234,11 @@ class ColourMatching {
     }
     for (int l = 0; l < nl; ++l)
       if (mt.match_of_left(l) < 0 && !mt.augment(l, adj)) return false;
-    // cover the forced ends: move a half-edge onto each uncovered one along an alternating path that ends by
-    // releasing an unforced end
     for (int e = 0; e < nends; ++e)
       if (forced_k_[static_cast<std::size_t>(e)] && mt.match_of_right(e) < 0) {
         seen_.assign(static_cast<std::size_t>(nl), 0);
         if (!cover(e, mt, edges)) return false;
       }
-
-    // Contracted graph: half-edges 0..nl-1 and node nl for all fillers (there are |ends| - nl of them; the
-    // unmatched unforced ends are theirs). l -> w iff w can take l's end; l -> fillers iff l's end is
-    // unforced; fillers -> w iff w has an edge to an end no half-edge holds.
-    const int fillers = nl;
-    const bool have_fillers = inner_ends_ > nl;
-    graph_.clear();
-    for (int l = 0; l < nl; ++l) {
-      const int e = mt.match_of_left(l);
-      for (int j = by_end_start_[static_cast<std::size_t>(e)];
-           j < by_end_start_[static_cast<std::size_t>(e) + 1]; ++j) {
-        const int w = edges[static_cast<std::size_t>(by_end_[static_cast<std::size_t>(j)])].left;
-        if (w != l) graph_.add_edge(w);
-      }
-      if (have_fillers && !forced_k_[static_cast<std::size_t>(e)]) graph_.add_edge(fillers);
-      graph_.end_vertex();
-    }
-    for (const Edge& ed : edges)
-      if (mt.match_of_right(ed.end) < 0) graph_.add_edge(ed.left);
-    graph_.end_vertex();
-    (void)scc_.run(graph_, comp_);
-    for (const Edge& ed : edges) {
-      if (mt.match_of_left(ed.left) == ed.end) continue;
-      const int owner = mt.match_of_right(ed.end);
-      const int holder = owner >= 0 ? owner : fillers;
-      if (comp_[static_cast<std::size_t>(holder)] != comp_[static_cast<std::size_t>(ed.left)])
-        dead_.emplace_back(ed.end / 4, ed.cand);
-    }
-    stats_.checks += edges.size();
     return true;
   }
 
@@ -329,8 +319,7 @@ class ColourMatching {
   std::vector<std::vector<int>> left_of_colour_;  // half-edges (piece*4 + side index) of each colour
   std::vector<int> local_;                        // local_[p*4+i] = index of that half-edge within its colour
   bool odd_colour_ = false;  // some colour has an odd number of half-edges: no exact tiling
-  int inner_ends_ = 0;
-  int min_assigned_ = 0;
+  DepthGate gate_;
   bool balance_on_ = true;
   // untrailed persistent: one matching per colour, a warm start (valid after backtracking: edges only return)
   std::vector<BipartiteMatching> matchings_;  // over (local half-edge, end)
@@ -341,9 +330,7 @@ class ColourMatching {
   std::vector<std::uint8_t> forced_, forced_k_;
   std::vector<int> by_left_start_, by_left_, by_end_start_, by_end_, fill_;
   std::vector<std::uint8_t> seen_;
-  CsrGraph graph_;
-  SccFinder scc_;
-  std::vector<int> comp_;
+  ReginCore regin_;
   std::vector<std::pair<int, int>> dead_;               // (cell, candidate) to remove
   std::vector<std::uint8_t> parity_of_piece_, banned_;  // balance: parities a piece can take / must leave
 };

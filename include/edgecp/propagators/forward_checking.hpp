@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <string_view>
 
-#include "edgecp/core/candidate_masks.hpp"
 #include "edgecp/core/propagator.hpp"
 #include "edgecp/core/trail.hpp"
+#include "edgecp/puzzle/candidate_masks.hpp"
 #include "edgecp/puzzle/model.hpp"
 
 namespace edgecp {

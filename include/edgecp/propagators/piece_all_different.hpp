@@ -3,10 +3,10 @@
 
 #include <string_view>
 
-#include "edgecp/core/candidate_masks.hpp"
 #include "edgecp/core/propagator.hpp"
 #include "edgecp/core/trail.hpp"
 #include "edgecp/graph/alldifferent_filter.hpp"
+#include "edgecp/puzzle/candidate_masks.hpp"
 #include "edgecp/puzzle/model.hpp"
 
 namespace edgecp {
@@ -33,15 +33,11 @@ class PieceAllDifferent {
         filter_(m.cell_count(), m.piece_count()) {}
 
   /// Run only when at least this many cells are assigned (0: always); until then the changes stay pending.
-  void set_min_assigned(int n) { min_assigned_ = n; }
-  int min_assigned() const { return min_assigned_; }
+  void set_min_assigned(int n) { gate_.set_min_assigned(n); }
+  int min_assigned() const { return gate_.min_assigned(); }
 
   Status propagate(Store& s) {
-    if (min_assigned_ > 0) {
-      int assigned = 0;
-      for (std::size_t c = 0; c < s.cell_count(); ++c) assigned += s.is_assigned(c) ? 1 : 0;
-      if (assigned < min_assigned_) return Status::ok;  // gated
-    }
+    if (!gate_.open(s)) return Status::ok;  // gated: the events stay pending for later
     CallCounter<Store> count(stats_, s);
     bool lost_piece = !started_;
     for (std::size_t i = s.cursor(sub_); i < s.log_size(); ++i) {
@@ -59,12 +55,13 @@ class PieceAllDifferent {
     if (lost_piece) {
       ++stats_.revisions;
       const auto before = filter_.edge_operations();
-      bool ok =
-          filter_.filter([&](int c) -> const Domain& { return pieces_[static_cast<std::size_t>(c)]; },
-                         [&](int c, int p) {
-                           (void)s.subtract(static_cast<std::size_t>(c), masks_.piece(p));
-                           pieces_.mutate(static_cast<std::size_t>(c)).erase(static_cast<std::size_t>(p));
-                         });
+      bool ok = filter_.filter([&](int c) -> const Domain& { return pieces_[static_cast<std::size_t>(c)]; },
+                               [&](int c, int p) {
+                                 (void)s.subtract(static_cast<std::size_t>(c), masks_.piece(p));
+                                 Domain left = pieces_[static_cast<std::size_t>(c)];
+                                 left.erase(static_cast<std::size_t>(p));
+                                 pieces_.set(static_cast<std::size_t>(c), left);
+                               });
       stats_.checks += filter_.edge_operations() - before;
       if (!ok) return count.fail();
     }
@@ -85,11 +82,11 @@ class PieceAllDifferent {
   CandidateMasks<Domain> masks_;
   std::size_t sub_;
   // trailed state
-  TrailedArray<Domain> pieces_;  // pieces_[c] = pieces with a candidate in c's domain (at fixpoint)
+  TrailedDomains<Domain> pieces_;  // pieces_[c] = pieces with a candidate in c's domain (at fixpoint)
   // untrailed persistent
   AllDifferentFilter<Domain> filter_;  // holds the previous matching as a warm start
   bool started_ = false;               // the first call always filters
-  int min_assigned_ = 0;               // the gate (constant once set)
+  DepthGate gate_;                     // constant once set
   PropagatorStats stats_;
 };
 

@@ -6,40 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "edgecp/core/rng.hpp"
 #include "edgecp/puzzle/board.hpp"
 #include "edgecp/puzzle/model.hpp"
 #include "edgecp/puzzle/puzzle.hpp"
 
 namespace edgecp {
-
-/// SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number generators", OOPSLA 2014):
-/// portable, so a seed gives the same stream with every compiler and standard library.
-class Rng {
- public:
-  explicit Rng(std::uint64_t seed = 0) : state_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  /// Uniform in [0, n), n > 0, by rejection (no modulo bias; std:: distributions differ across libraries).
-  std::uint64_t below(std::uint64_t n) {
-    const std::uint64_t threshold = (0 - n) % n;  // 2^64 mod n
-    while (true) {
-      const std::uint64_t x = next();
-      if (x >= threshold) return x % n;
-    }
-  }
-  /// Fisher-Yates shuffle.
-  template <class T>
-  void shuffle(std::vector<T>& v) {
-    for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[static_cast<std::size_t>(below(i))]);
-  }
-
- private:
-  std::uint64_t state_;
-};
 
 struct GeneratorOptions {
   int width = 16;
@@ -53,15 +25,9 @@ struct GeneratorOptions {
   static GeneratorOptions e2_like(std::uint64_t seed) { return {16, 16, 5, 17, seed, true}; }
 };
 
-/// A placement by piece number (0-based) and rotation, independent of the model's candidate ids.
-struct Placement {
-  int piece = 0;
-  int rotation = 0;
-};
-
 struct GeneratedPuzzle {
   Puzzle puzzle;
-  std::vector<Placement> planted;  ///< the planted solution, row-major
+  std::vector<Candidate> planted;  ///< the planted solution, row-major: (piece, rotation) per cell
 
   Board planted_board(const Model& m) const {
     Board b(m.cell_count());
@@ -78,9 +44,7 @@ inline std::string describe(const GeneratorOptions& o) {
 }
 
 inline GeneratedPuzzle generate(const GeneratorOptions& o) {
-  if (o.width < min_side || o.height < min_side || o.width > max_side || o.height > max_side ||
-      o.width * o.height > max_cells)
-    throw std::invalid_argument("generate: unsupported board size");
+  if (!supported_size(o.width, o.height)) throw std::invalid_argument("generate: unsupported board size");
   if (o.frame_colours < 1 || o.inner_colours < 1 || 1 + o.frame_colours + o.inner_colours > max_colours)
     throw std::invalid_argument("generate: need 1 <= frame, 1 <= inner and 1 + frame + inner <= 64 colours");
   if (o.centre_hint && (o.width < 3 || o.height < 3))
@@ -126,7 +90,7 @@ inline GeneratedPuzzle generate(const GeneratorOptions& o) {
   }
   if (o.centre_hint) {
     const int row = o.height / 2, col = (o.width - 1) / 2;
-    const Placement& pl = out.planted[static_cast<std::size_t>(g.cell(row, col))];
+    const Candidate& pl = out.planted[static_cast<std::size_t>(g.cell(row, col))];
     out.puzzle.hints.push_back({row, col, pl.piece, pl.rotation});
   }
   return out;

@@ -28,11 +28,10 @@ inline std::vector<PuzzleProblem> validate(const Puzzle& pz) {
   std::vector<PuzzleProblem> out;
   const Geometry& g = pz.geometry;
   const int w = g.width(), h = g.height();
-  if (w < min_side || h < min_side || w > max_side || h > max_side || w * h > max_cells) {
+  if (!supported_size(w, h)) {
     out.push_back({-1, -1,
-                   "unsupported board size " + std::to_string(w) + "x" + std::to_string(h) +
-                       " (supported: 2 <= W, H <= " + std::to_string(max_side) +
-                       " and W*H <= " + std::to_string(max_cells) + ")"});
+                   "unsupported board size " + std::to_string(w) + "x" + std::to_string(h) + " (" +
+                       supported_sizes_text() + ")"});
     return out;
   }
   if (static_cast<int>(pz.pieces.size()) != g.cell_count())
@@ -112,12 +111,6 @@ inline std::vector<PuzzleProblem> validate(const Puzzle& pz) {
   }
   return out;
 }
-
-/// A placement option: piece (0-based) at rotation (clockwise quarter turns).
-struct Candidate {
-  int piece = 0;
-  int rotation = 0;
-};
 
 /// Dense, immutable tables computed once from a valid puzzle.
 ///

@@ -23,6 +23,15 @@ constexpr int max_colours = 64;
 constexpr int min_side = 2;
 constexpr int max_side = 64;
 constexpr int max_cells = 1024;
+/// The one board-size rule every reader, generator and validator applies.
+constexpr bool supported_size(long long width, long long height) {
+  return width >= min_side && height >= min_side && width <= max_side && height <= max_side &&
+         width * height <= max_cells;
+}
+inline std::string supported_sizes_text() {
+  return "supported: " + std::to_string(min_side) + " <= W, H <= " + std::to_string(max_side) +
+         " and W*H <= " + std::to_string(max_cells);
+}
 
 struct Piece {
   std::array<int, 4> colours{};  ///< up, right, down, left before any rotation
@@ -33,6 +42,14 @@ struct Piece {
 constexpr int colour_on(const Piece& p, int rotation, int side) {
   return p.colours[(side - rotation + 8) & 3];
 }
+
+/// A piece at a rotation (clockwise quarter turns), pieces 0-based. The model's candidates are the
+/// (piece, rotation) pairs that look different; a generated puzzle's planted board lists one per cell.
+struct Candidate {
+  int piece = 0;
+  int rotation = 0;
+  friend bool operator==(const Candidate&, const Candidate&) = default;
+};
 
 /// A fixed placement. Pieces are 0-based here (1-based in files).
 struct Hint {

@@ -6,12 +6,14 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <mutex>
 #include <thread>
+#include <utility>
 #include <vector>
 
-#include "edgecp/puzzle/generator.hpp"
 #include "edgecp/search/scan_search.hpp"
+#include "edgecp/search/search_control.hpp"
 
 namespace edgecp {
 
@@ -26,17 +28,11 @@ struct ParallelScanResult {
       score_history;  ///< (seconds, score) each time the overall best improved
 };
 
-/// The seed thread `index` runs with: thread 0 runs `seed` itself, so one thread is exactly ScanSearch.
-inline std::uint64_t thread_seed(std::uint64_t seed, int index) {
-  if (index == 0) return seed;
-  Rng r(seed ^ (std::uint64_t{0xD1B54A32D192ED03} * static_cast<std::uint64_t>(index)));
-  return r.next();
-}
-
 /// Runs `threads` ScanSearch instances with seeds thread_seed(opt.seed, i), sharing nothing but a stop flag
 /// (set when one of them solves the puzzle, or through opt.stop). Node limits apply per thread, so with a
 /// node limit the result depends only on the seed and the thread count; with a time limit it also depends on
-/// the machine. opt.on_progress is called from the calling thread with the threads' totals.
+/// the machine. opt.on_progress is called from the calling thread with the threads' totals. An exception
+/// thrown in a thread stops the others and is rethrown here, in the calling thread.
 inline ParallelScanResult run_parallel_scan(const Model& m, const ScanOptions& opt, int threads) {
   threads = std::max(threads, 1);
   ParallelScanResult out;
@@ -45,6 +41,7 @@ inline ParallelScanResult run_parallel_scan(const Model& m, const ScanOptions& o
   std::mutex mu;
   std::condition_variable done_cv;
   int running = threads;
+  std::exception_ptr first_error;
   std::vector<SearchProgress> latest(static_cast<std::size_t>(threads));
   const auto start = std::chrono::steady_clock::now();
   std::vector<std::thread> pool;
@@ -58,9 +55,16 @@ inline ParallelScanResult run_parallel_scan(const Model& m, const ScanOptions& o
         std::lock_guard<std::mutex> lock(mu);
         latest[static_cast<std::size_t>(i)] = p;
       };
-      ScanResult r = ScanSearch(m, o).run();
-      if (r.status == SearchStatus::solved) stop = true;
+      ScanResult r;
+      std::exception_ptr error;
+      try {
+        r = ScanSearch(m, o).run();
+      } catch (...) {
+        error = std::current_exception();
+      }
+      if (error || r.status == SearchStatus::solved) stop = true;
       std::lock_guard<std::mutex> lock(mu);
+      if (error && !first_error) first_error = error;
       out.per_thread[static_cast<std::size_t>(i)] = std::move(r);
       --running;
       done_cv.notify_all();
@@ -76,7 +80,7 @@ inline ParallelScanResult run_parallel_scan(const Model& m, const ScanOptions& o
       SearchProgress total;
       total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       for (const SearchProgress& p : latest) {
-        total.nodes += p.nodes;
+        total.placements += p.placements;
         total.solutions += p.solutions;
         total.restarts += p.restarts;
         total.deepest = std::max(total.deepest, p.deepest);
@@ -89,6 +93,7 @@ inline ParallelScanResult run_parallel_scan(const Model& m, const ScanOptions& o
     }
   }
   for (auto& t : pool) t.join();
+  if (first_error) std::rethrow_exception(first_error);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::vector<std::pair<double, int>> events;
   for (int i = 0; i < threads; ++i) {

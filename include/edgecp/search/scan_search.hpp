@@ -4,22 +4,19 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <cstring>
-#include <functional>
 #include <map>
 #include <stdexcept>
+#include <string>
 #include <tuple>
 #include <vector>
 
+#include "edgecp/core/rng.hpp"
 #include "edgecp/puzzle/board.hpp"
-#include "edgecp/puzzle/generator.hpp"
 #include "edgecp/puzzle/model.hpp"
 #include "edgecp/search/cell_order.hpp"
-#include "edgecp/search/completion.hpp"
-#include "edgecp/search/solver.hpp"
+#include "edgecp/search/search_control.hpp"
 
 namespace edgecp {
 
@@ -30,15 +27,13 @@ enum class ScanValueOrder {
   by_id,       ///< ascending candidate id (deterministic, for tests)
 };
 
-struct ScanOptions {
+/// The scan engine's options; the limits, restarts (a new value order each), progress and stop flag are
+/// SearchControl's.
+struct ScanOptions : SearchControl {
   CellOrder order = CellOrder::row;  ///< any static order (mrv is not static: it is refused)
   MismatchBudget budget;             ///< cumulative break indices, as in the driver
   ScanValueOrder values = ScanValueOrder::rare_first;  ///< the best measured on E2 (docs/results.md)
-  std::uint64_t seed = 1;
-  double time_limit = 0;                ///< seconds, 0 = none
-  std::uint64_t node_limit = 0;         ///< placements, 0 = none
-  std::uint64_t restart_nodes = 0;      ///< restart (new value order) after this many placements, 0 = never
-  bool stop_at_first_complete = false;  ///< end at the first full placement within the budget
+  bool stop_at_first_complete = false;                 ///< end at the first full placement within the budget
   /// After a full placement with b mismatches, accept only placements with fewer than b from then on (branch
   /// and bound on the mismatch count: nothing better is lost). Off: every full placement within the budget is
   /// visited (exhaustive counts in tests).
@@ -54,28 +49,13 @@ struct ScanOptions {
   /// `colour_parity`: once no break can happen any more, for every colour the unused pieces' half-edges must
   /// cover the placed cells' half-edges that face empty cells, with an even remainder (they pair up inside).
   bool colour_parity = false;
-  double progress_interval =
-      1.0;  ///< seconds between progress callbacks (and completions of the deepest board)
-  std::function<void(const SearchProgress&)> on_progress;
-  const std::atomic<bool>* stop = nullptr;  ///< set by another thread to end the search early
 };
 
-struct ScanResult {
-  SearchStatus status = SearchStatus::exhausted;
-  std::uint64_t placements = 0;
-  std::uint64_t complete = 0;  ///< full placements within the budget visited (tighten off: all of them)
-  int deepest = 0;             ///< most pieces placed at once (hints excluded)
-  int restarts = 0;
-  double seconds = 0;
-  double best_found_at = 0;  ///< seconds into the run when `board` was found
-  std::vector<std::uint64_t> placements_by_depth;
-  Board board;  ///< the best complete board: a full placement, or the deepest partial completed greedily
-  int score = -1;
-  int mismatches = 0;
-  bool board_verified = false;
+/// The scan engine's result: the shared fields (`solutions` = full placements within the budget visited;
+/// with tighten on, only those that improved the bound) and what the strict checks pruned.
+struct ScanResult : SearchResultCore {
   std::uint64_t window_fc_prunes = 0;
   std::uint64_t parity_prunes = 0;
-  std::vector<std::pair<double, int>> score_history;  ///< (seconds, score) each time the best score improved
 };
 
 /// A depth-first search over a fixed cell order with no propagator and no allocation per node.
@@ -94,31 +74,36 @@ struct ScanResult {
 /// breaks among equals) completed greedily.
 class ScanSearch {
  public:
-  ScanSearch(const Model& m, ScanOptions opt) : model_(m), opt_(std::move(opt)) { build(); }
+  /// Placements between two greedy completions (and hill climbs) of the deepest partial board, unless
+  /// SearchControl::completion_every says otherwise.
+  static constexpr std::uint64_t default_completion_every = 1 << 23;
+
+  ScanSearch(const Model& m, ScanOptions opt)
+      : model_(m),
+        opt_(std::move(opt)),
+        clock_(opt_, opt_.completion_every ? opt_.completion_every : default_completion_every),
+        keeper_(m, {}, opt_.improve) {
+    build();
+  }
+  ScanSearch(const ScanSearch&) = delete;  // clock_ points into opt_
+  ScanSearch& operator=(const ScanSearch&) = delete;
 
   ScanResult run() {
-    start_ = std::chrono::steady_clock::now();
-    next_tick_ = opt_.progress_interval;
-    rng_ = Rng(opt_.seed);
+    clock_.start();
+    rng_ = Rng(restart_seed(opt_.seed, 0));
     arrange_lists();
     if (free_ == 0) {
-      record_partial(0);
-      finish_full_placement();
+      deepest_ = 0;
+      keeper_.offer(current_board(0), 0.0);
     } else {
       search();
     }
-    result_.seconds = elapsed();
-    keep_completion();
+    result_.seconds = clock_.elapsed();
+    keeper_.complete_partial(result_.seconds);
     result_.deepest = deepest_;
     result_.placements = placements_;
     result_.placements_by_depth.assign(by_depth_.begin(), by_depth_.end());
-    if (best_score_ >= 0) {
-      result_.board = best_board_;
-      const BoardCheck chk = check_board(model_, best_board_);
-      result_.board_verified = chk.ok && chk.placed == model_.cell_count();
-      result_.score = chk.score;
-      result_.mismatches = chk.mismatches;
-    }
+    keeper_.report(result_);
     return result_;
   }
 
@@ -157,6 +142,13 @@ class ScanSearch {
     std::uint8_t add;  ///< mismatches that placement added
   };
 
+  /// Where a depth's walk stands: the next entry, the end, and where the one-break entries begin.
+  struct Cursor {
+    const Entry* it;
+    const Entry* end;
+    const Entry* exact_end;
+  };
+
   // ---- constant data (built once) ----
   const Model& model_;
   ScanOptions opt_;
@@ -182,34 +174,47 @@ class ScanSearch {
   // ---- results and persistent state ----
   ScanResult result_;
   std::uint64_t placements_ = 0;
-
   std::vector<std::uint64_t> by_depth_;
   int deepest_ = 0;
-  int best_partial_depth_ = -1, best_partial_breaks_ = 0;
-  Board best_partial_;
-  Board best_board_;
-  int best_score_ = -1;
-  bool best_partial_completed_ = true;
+  SearchClock clock_;
+  BestBoardKeeper keeper_;
   Rng rng_{1};
-  std::chrono::steady_clock::time_point start_;
-  double next_tick_ = 0;
 
-  double elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
+  /// window_fc keeps the pieces in use as four 64-bit words, and a fit mask per side as four more.
+  static constexpr int window_fc_max_pieces = 256;
+  static_assert(std::tuple_size_v<decltype(used_bits_)> * 64 == window_fc_max_pieces);
+  static_assert(std::tuple_size_v<decltype(fit_mask_)::value_type> == 4 * (window_fc_max_pieces / 64));
+  // Entries store colours (and the "no neighbour" key) in bytes and candidates in 16 bits.
+  static_assert(max_colours + 1 <= 256 && 4 * max_cells <= 65535);
 
   void build() {
-    const Geometry& g = model_.geometry();
-    const int n = g.cell_count();
     if (opt_.order == CellOrder::mrv)
       throw std::invalid_argument("the scan engine needs a static cell order");
-    for (int c : static_cell_order(g, opt_.order))
-      if (model_.hint_candidate(c) < 0) order_.push_back(c);
+    if (opt_.window_fc && model_.piece_count() > window_fc_max_pieces)
+      throw std::invalid_argument("window_fc supports puzzles of up to " +
+                                  std::to_string(window_fc_max_pieces) + " pieces");
+    order_ = fill_order(model_, opt_.order);
+    keeper_ = BestBoardKeeper(model_, order_, opt_.improve);
     free_ = static_cast<int>(order_.size());
-    position_of_.assign(static_cast<std::size_t>(n), 0);
+    position_of_.assign(static_cast<std::size_t>(model_.cell_count()), 0);
     for (int i = 0; i < free_; ++i)
       position_of_[static_cast<std::size_t>(order_[static_cast<std::size_t>(i)])] = i + 1;
     keys_ = model_.colour_count() + 1;
+    build_base_colours();
+    build_break_table();
+    build_rarity();
+    build_depths();
+    if (opt_.window_fc) build_fit_masks();
+    colour_ = base_colour_;
+    used_.assign(static_cast<std::size_t>(model_.piece_count()), 0);
+    reset_used();
+    frames_.assign(static_cast<std::size_t>(free_) + 1, Frame{});
+    by_depth_.assign(static_cast<std::size_t>(free_) + 1, 0);
+  }
+
+  /// The colours hints show, and the "no neighbour" slot.
+  void build_base_colours() {
+    const int n = model_.cell_count();
     none_slot_ = 4 * n;
     base_colour_.assign(static_cast<std::size_t>(4 * n + 1), 0);
     base_colour_[static_cast<std::size_t>(none_slot_)] = static_cast<std::uint8_t>(keys_ - 1);
@@ -217,66 +222,83 @@ class ScanSearch {
       if (const int h = model_.hint_candidate(c); h >= 0)
         for (int s = 0; s < 4; ++s)
           base_colour_[static_cast<std::size_t>(4 * c + s)] = static_cast<std::uint8_t>(model_.colour(h, s));
+  }
+
+  void build_break_table() {
     for (int u = 0; u <= opt_.budget.total(); ++u) {
       int p = 1;
       while (p <= free_ && opt_.budget.allowed(p) <= u) ++p;
       next_break_.push_back(p);  // free_ + 1 when no later break is possible
     }
+  }
+
+  /// A piece's rarity: the summed frequencies of its non-grey colours over all pieces.
+  void build_rarity() {
+    std::vector<int> freq(static_cast<std::size_t>(keys_), 0);
+    for (const Piece& p : model_.puzzle().pieces)
+      for (int k : p.colours) ++freq[static_cast<std::size_t>(k)];
     rarity_.assign(static_cast<std::size_t>(model_.piece_count()), 0);
-    {
-      std::vector<int> freq(static_cast<std::size_t>(keys_), 0);
-      for (const Piece& p : model_.puzzle().pieces)
-        for (int k : p.colours) ++freq[static_cast<std::size_t>(k)];
-      for (int i = 0; i < model_.piece_count(); ++i)
-        for (int k : model_.puzzle().pieces[static_cast<std::size_t>(i)].colours)
-          if (k != grey) rarity_[static_cast<std::size_t>(i)] += freq[static_cast<std::size_t>(k)];
-    }
-    std::map<std::tuple<int, int, int, int>, std::size_t> signature_table;  // signature -> its first range
-    std::vector<std::size_t> table_at;  // per depth: its signature's first range
-    for (int i = 0; i < free_; ++i) {
-      const int cell = order_[static_cast<std::size_t>(i)];
-      Depth d{};
-      d.cell = cell;
-      d.allowed = opt_.budget.allowed(i + 1);
-      d.slot1 = d.slot2 = none_slot_;
-      d.side1 = d.side2 = -1;
-      int key_sides[2] = {-1, -1}, nkeys = 0, outside = 0, breakable = 0;
-      for (int s : {left, up, right, down}) {  // left and up first: the usual scan orders key on them
-        const int nb = g.neighbour(cell, s);
-        if (nb < 0) {
-          outside |= 1 << s;
-          continue;
-        }
-        const bool brk = !(g.on_frame(cell) && g.on_frame(nb));
-        if (brk) breakable |= 1 << s;
-        const bool placed =
-            model_.hint_candidate(nb) >= 0 || position_of_[static_cast<std::size_t>(nb)] < i + 1;
-        if (!placed) continue;
-        const int slot = 4 * nb + opposite(s);
-        if (nkeys < 2) {
-          key_sides[nkeys++] = s;
-          (nkeys == 1 ? d.slot1 : d.slot2) = slot;
-          (nkeys == 1 ? d.side1 : d.side2) = s;
-        } else {
-          d.extra[d.extra_count++] = Extra{s, slot, brk};
-        }
+    for (int i = 0; i < model_.piece_count(); ++i)
+      for (int k : model_.puzzle().pieces[static_cast<std::size_t>(i)].colours)
+        if (k != grey) rarity_[static_cast<std::size_t>(i)] += freq[static_cast<std::size_t>(k)];
+  }
+
+  /// One cell's signature: sides facing the outside, the (up to two) key sides, which of them may break.
+  struct Signature {
+    int outside = 0, side1 = -1, side2 = -1, key_breakable = 0;
+    auto tie() const { return std::make_tuple(outside, side1, side2, key_breakable); }
+  };
+
+  /// The depth record of placement i (without its table) and its signature.
+  std::pair<Depth, Signature> describe_depth(int i) const {
+    const Geometry& g = model_.geometry();
+    const int cell = order_[static_cast<std::size_t>(i)];
+    Depth d{};
+    d.cell = cell;
+    d.allowed = opt_.budget.allowed(i + 1);
+    d.slot1 = d.slot2 = none_slot_;
+    Signature sig;
+    int breakable = 0, nkeys = 0;
+    for (int s : {left, up, right, down}) {  // left and up first: the usual scan orders key on them
+      const int nb = g.neighbour(cell, s);
+      if (nb < 0) {
+        sig.outside |= 1 << s;
+        continue;
       }
-      const int key_breakable = (key_sides[0] >= 0 && (breakable >> key_sides[0] & 1) ? 1 : 0) |
-                                (key_sides[1] >= 0 && (breakable >> key_sides[1] & 1) ? 2 : 0);
-      const auto sig = std::make_tuple(outside, key_sides[0], key_sides[1], key_breakable);
-      auto [pos, fresh] = signature_table.try_emplace(sig, ranges_.size());
-      if (fresh) build_signature(outside, key_sides[0], key_sides[1], key_breakable);
+      const bool brk = !(g.on_frame(cell) && g.on_frame(nb));
+      if (brk) breakable |= 1 << s;
+      const bool placed =
+          model_.hint_candidate(nb) >= 0 || position_of_[static_cast<std::size_t>(nb)] < i + 1;
+      if (!placed) continue;
+      const int slot = 4 * nb + opposite(s);
+      if (nkeys == 2) {
+        d.extra[d.extra_count++] = Extra{s, slot, brk};
+        continue;
+      }
+      (nkeys == 0 ? d.slot1 : d.slot2) = slot;
+      (nkeys == 0 ? sig.side1 : sig.side2) = s;
+      ++nkeys;
+    }
+    d.side1 = sig.side1;
+    d.side2 = sig.side2;
+    sig.key_breakable = (sig.side1 >= 0 && (breakable >> sig.side1 & 1) ? 1 : 0) |
+                        (sig.side2 >= 0 && (breakable >> sig.side2 & 1) ? 2 : 0);
+    return {d, sig};
+  }
+
+  /// Every depth, and the lists of each distinct signature (built once, shared by the depths that have it).
+  void build_depths() {
+    std::map<std::tuple<int, int, int, int>, std::size_t> signature_table;  // signature -> its first range
+    std::vector<std::size_t> table_at;                                      // per depth
+    for (int i = 0; i < free_; ++i) {
+      const auto [d, sig] = describe_depth(i);
+      auto [pos, fresh] = signature_table.try_emplace(sig.tie(), ranges_.size());
+      if (fresh) build_signature(sig.outside, sig.side1, sig.side2, sig.key_breakable);
       table_at.push_back(pos->second);
       depths_.push_back(d);
     }
     for (int i = 0; i < free_; ++i)  // ranges_ has stopped growing: its addresses hold now
       depths_[static_cast<std::size_t>(i)].table = ranges_.data() + table_at[static_cast<std::size_t>(i)];
-    if (opt_.window_fc) build_fit_masks();
-    colour_ = base_colour_;
-    used_.assign(static_cast<std::size_t>(model_.piece_count()), 0);
-    reset_used();
-    frames_.assign(static_cast<std::size_t>(free_) + 1, Frame{});
-    by_depth_.assign(static_cast<std::size_t>(free_) + 1, 0);
   }
 
   /// Lists for one signature: for every key, exact candidates then one-break candidates.
@@ -327,8 +349,6 @@ class ScanSearch {
 
   void build_fit_masks() {
     const Geometry& g = model_.geometry();
-    if (model_.piece_count() > 256)
-      throw std::invalid_argument("window_fc supports puzzles of up to 256 pieces");
     fit_mask_.assign(static_cast<std::size_t>(g.cell_count() * (keys_ - 1)), {});
     for (int c = 0; c < g.cell_count(); ++c)
       for (int id = 0; id < model_.candidate_count(); ++id) {
@@ -375,15 +395,18 @@ class ScanSearch {
     }
   }
 
-  /// Starts the walk of depth d's list: the exact part, and the break part when a break is left.
-  void open(int d, int breaks_used) {
-    const Depth& dp = depths_[static_cast<std::size_t>(d)];
-    const Range& r = dp.table[colour_[static_cast<std::size_t>(dp.slot1)] * keys_ +
-                              colour_[static_cast<std::size_t>(dp.slot2)]];
-    Frame& f = frames_[static_cast<std::size_t>(d)];
-    f.it = entries_.data() + r.begin;
-    f.exact_end = entries_.data() + r.exact_end;
-    f.end = entries_.data() + (dp.allowed > breaks_used ? r.end : r.exact_end);
+  /// The walk of a depth's list, given the colours placed around its cell: the exact part, and the break
+  /// part when a break is left. The one place lists are opened (at the root, on descent, on restart).
+  static Cursor open_list(const Depth& dp, const std::uint8_t* colour, const Entry* entries, int keys,
+                          int breaks_used) {
+    const Range& r = dp.table[colour[dp.slot1] * keys + colour[dp.slot2]];
+    return {entries + r.begin, entries + (dp.allowed > breaks_used ? r.end : r.exact_end),
+            entries + r.exact_end};
+  }
+  static void store(Frame& f, const Cursor& c) {
+    f.it = c.it;
+    f.end = c.end;
+    f.exact_end = c.exact_end;
     f.both = false;
   }
 
@@ -405,9 +428,8 @@ class ScanSearch {
   /// locals (byte stores to used/colour alias everything, so members would be reloaded at every step).
   void search() {
     int d = 0, breaks = 0;
-    reset_state();
-    open(0, 0);
-    std::uint64_t since_restart = 0, placements = placements_, next_check = placements + check_every;
+    begin_walk();
+    std::uint64_t placements = placements_, next_poll = clock_.next_poll();
     const bool lookahead_on = opt_.window_fc || opt_.colour_parity;
     std::uint8_t* const colour = colour_.data();
     std::uint8_t* const used = used_.data();
@@ -451,15 +473,8 @@ class ScanSearch {
           note_depth(d + 1, breaks);
           record_from = deepest_ - 1;
           if (d == last) {
-            ++result_.complete;
             placements_ = placements;
-            finish_full_placement();
-            if (opt_.tighten) cap_mismatches(breaks - 1);
-            if (opt_.stop_at_first_complete ||
-                (opt_.tighten && best_score_ == model_.geometry().inner_join_count())) {
-              result_.status = SearchStatus::solved;
-              return;
-            }
+            if (full_placement(breaks)) return;
             unplace(d, breaks);
             continue;
           }
@@ -468,12 +483,12 @@ class ScanSearch {
         ++d;
         ++f;
         ++dp;
-        const Range& r = dp->table[colour[dp->slot1] * keys + colour[dp->slot2]];
-        it = entries + r.begin;
-        exact_end = entries + r.exact_end;
-        end = entries + (dp->allowed > breaks ? r.end : r.exact_end);
-        f->exact_end = exact_end;
+        const Cursor c = open_list(*dp, colour, entries, keys, breaks);
+        it = c.it;
+        end = c.end;
+        exact_end = c.exact_end;
         f->end = end;
+        f->exact_end = exact_end;
         f->both = false;
         slow = dp->extra_count != 0;
       }
@@ -486,30 +501,25 @@ class ScanSearch {
         slow = true;
         continue;
       }
-      if (placements >= next_check) {
-        next_check = placements + check_every;
+      if (placements >= next_poll) {
         placements_ = placements;
-        if (const int why = check_limits(since_restart); why != 0) {
-          if (why == 1) {
-            result_.status = SearchStatus::limit;
-            return;
-          }
-          while (d > 0) unplace(--d, breaks);  // restart with a new value order
-          ++result_.restarts;
-          since_restart = placements;
-          rng_ = Rng(opt_.seed +
-                     std::uint64_t{0x9E3779B97F4A7C15} * static_cast<std::uint64_t>(result_.restarts));
-          arrange_lists();
-          reset_state();
-          open(0, 0);
+        const auto ev = poll();
+        if (ev == SearchClock::Event::stop) {
+          result_.status = SearchStatus::limit;
+          return;
+        }
+        if (ev == SearchClock::Event::restart) {
+          while (d > 0) unplace(--d, breaks);
+          restart();
           f = frames_.data();
           dp = depths_.data();
           it = f->it;
           end = f->end;
           exact_end = f->exact_end;
           slow = dp->extra_count != 0;
-          continue;
         }
+        next_poll = clock_.next_poll();
+        if (ev == SearchClock::Event::restart) continue;
       }
       if (d == 0) break;  // exhausted
       --d;
@@ -524,19 +534,51 @@ class ScanSearch {
     placements_ = placements;
   }
 
-  static constexpr std::uint64_t check_every = 1 << 14;
-  static constexpr int improve_margin = 8;
+  /// Fresh colours and counters, and depth 0's list opened.
+  void begin_walk() {
+    reset_state();
+    store(frames_[0], open_list(depths_[0], colour_.data(), entries_.data(), keys_, 0));
+  }
+
+  /// A new value order, everything unplaced (the caller unplaced the placements).
+  void restart() {
+    ++result_.restarts;
+    clock_.restarted(placements_);
+    rng_ = Rng(restart_seed(opt_.seed, result_.restarts));
+    arrange_lists();
+    begin_walk();
+  }
+
+  /// SearchClock's verdict at placements_, completing the deepest board when a completion is due.
+  SearchClock::Event poll() {
+    return clock_.poll(
+        placements_, [&] { keeper_.complete_partial(clock_.elapsed()); },
+        [&](double t) { return progress(t); });
+  }
+
+  /// Every piece is down with `breaks` mismatches: the board is offered; true when the search ends here.
+  bool full_placement(int breaks) {
+    ++result_.solutions;
+    keeper_.offer(current_board(free_), clock_.elapsed());
+    if (opt_.tighten) cap_mismatches(breaks - 1);
+    if (opt_.stop_at_first_complete ||
+        (opt_.tighten && keeper_.best_score() == model_.geometry().inner_join_count())) {
+      result_.status = SearchStatus::solved;
+      return true;
+    }
+    return false;
+  }
 
   /// From now on at most `cap` mismatches anywhere (the depth table's budget is lowered in place).
   void cap_mismatches(int cap) {
     for (Depth& dp : depths_) dp.allowed = std::min(dp.allowed, cap);
   }
 
+  /// A placement reached `depth` >= deepest_ with `breaks` mismatches.
   void note_depth(int depth, int breaks) {
-    if (depth > deepest_ || breaks < best_partial_breaks_) {
-      deepest_ = depth;
-      record_partial(depth, breaks);
-    }
+    deepest_ = depth;
+    if (depth < free_ && keeper_.better_partial(depth, breaks))
+      keeper_.record_partial(depth, breaks, current_board(depth));
   }
 
   void unplace(int d, int& breaks) {
@@ -559,29 +601,14 @@ class ScanSearch {
         used_bits_[static_cast<std::size_t>(p >> 6)] |= std::uint64_t{1} << (p & 63);
   }
 
-  /// 0: go on, 1: stop (limit or stop flag), 2: restart.
-  int check_limits(std::uint64_t since_restart) {
-    if (opt_.node_limit && placements_ >= opt_.node_limit) return 1;
-    if (opt_.stop && opt_.stop->load(std::memory_order_relaxed)) return 1;
-    const double t = elapsed();
-    if (opt_.time_limit > 0 && t >= opt_.time_limit) return 1;
-    if (t >= next_tick_) {
-      next_tick_ = t + opt_.progress_interval;
-      keep_completion();
-      if (opt_.on_progress) opt_.on_progress(progress(t));
-    }
-    if (opt_.restart_nodes && placements_ - since_restart >= opt_.restart_nodes) return 2;
-    return 0;
-  }
-
   SearchProgress progress(double t) const {
     SearchProgress p;
     p.seconds = t;
-    p.nodes = placements_;
-    p.solutions = result_.complete;
+    p.placements = placements_;
+    p.solutions = result_.solutions;
     p.deepest = deepest_;
-    p.best_depth = std::max(best_partial_depth_, 0);
-    p.best_score = best_score_;
+    p.best_depth = std::max(keeper_.partial_depth(), 0);
+    p.best_score = keeper_.best_score();
     p.restarts = result_.restarts;
     return p;
   }
@@ -652,13 +679,6 @@ class ScanSearch {
     return true;
   }
 
-  void record_partial(int depth, int breaks = 0) {
-    best_partial_depth_ = depth;
-    best_partial_breaks_ = breaks;
-    best_partial_ = current_board(depth);
-    best_partial_completed_ = false;
-  }
-
   Board current_board(int depth) const {
     Board b(model_.cell_count());
     for (int c = 0; c < model_.cell_count(); ++c)
@@ -667,28 +687,6 @@ class ScanSearch {
       b.cells[static_cast<std::size_t>(depths_[static_cast<std::size_t>(i)].cell)] =
           frames_[static_cast<std::size_t>(i)].placed->candidate;
     return b;
-  }
-
-  void finish_full_placement() {
-    Board b = current_board(free_);
-    offer(b);
-  }
-
-  void keep_completion() {
-    if (best_partial_completed_ || best_partial_depth_ < 0) return;
-    best_partial_completed_ = true;
-    offer(complete_greedy(model_, best_partial_, order_));
-  }
-
-  void offer(Board b) {
-    // Hill climbing gains a few joins (docs/results.md): only boards that come close are worth its cost.
-    if (opt_.improve && score(model_, b) + improve_margin > best_score_) improve_by_swaps(model_, b);
-    if (const int sc = score(model_, b); sc > best_score_) {
-      best_score_ = sc;
-      best_board_ = b;
-      result_.best_found_at = elapsed();
-      result_.score_history.emplace_back(result_.best_found_at, sc);
-    }
   }
 };
 

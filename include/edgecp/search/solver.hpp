@@ -6,82 +6,35 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
-#include "edgecp/core/candidate_masks.hpp"
 #include "edgecp/core/domain_store.hpp"
 #include "edgecp/core/propagator.hpp"
+#include "edgecp/core/rng.hpp"
 #include "edgecp/puzzle/board.hpp"
-#include "edgecp/puzzle/generator.hpp"
+#include "edgecp/puzzle/candidate_masks.hpp"
 #include "edgecp/puzzle/model.hpp"
 #include "edgecp/search/cell_order.hpp"
-#include "edgecp/search/completion.hpp"
+#include "edgecp/search/search_control.hpp"
 
 namespace edgecp {
 
-enum class SearchMode { first, count, best };
-enum class SearchStatus { solved, exhausted, limit };
-
-inline std::string_view to_string(SearchMode m) {
-  return m == SearchMode::first ? "first" : m == SearchMode::count ? "count" : "best";
-}
-inline std::string_view to_string(SearchStatus s) {
-  return s == SearchStatus::solved ? "solved" : s == SearchStatus::exhausted ? "exhausted" : "limit";
-}
-
-/// Blackwood-style break indices. With indices i1 <= i2 <= ..., after the d-th placement of the fill order
-/// (d counts placed pieces, hints excluded, from 1) the board may hold as many mismatched joins as there are
-/// indices <= d. Joins between two frame cells must always match; grey always faces the outside.
-class MismatchBudget {
- public:
-  MismatchBudget() = default;
-  explicit MismatchBudget(std::vector<int> indices) : indices_(std::move(indices)) {
-    std::sort(indices_.begin(), indices_.end());
-  }
-  bool active() const { return !indices_.empty(); }
-  /// Mismatches allowed once `placed` pieces are down.
-  int allowed(int placed) const {
-    return static_cast<int>(std::upper_bound(indices_.begin(), indices_.end(), placed) - indices_.begin());
-  }
-  int total() const { return static_cast<int>(indices_.size()); }
-  const std::vector<int>& indices() const { return indices_; }
-
- private:
-  std::vector<int> indices_;
-};
-
-struct SearchProgress {
-  double seconds = 0;
-  std::uint64_t nodes = 0;
-  std::uint64_t solutions = 0;
-  int deepest = 0;     ///< most pieces placed at once (hints excluded)
-  int best_depth = 0;  ///< depth of the best partial board (best mode)
-  int best_score = 0;  ///< best mode: the best complete board so far (best partial boards completed greedily)
-  int restarts = 0;
-};
-
-struct SearchOptions {
+/// The driver's options; the limits, restarts and progress are SearchControl's.
+struct SearchOptions : SearchControl {
   SearchMode mode = SearchMode::first;
   CellOrder order = CellOrder::row;
   MismatchBudget budget;
-  bool random_values = false;  ///< value order shuffled per cell by `seed` (else ascending candidate id)
-  std::uint64_t seed = 1;
-  double time_limit = 0;         ///< seconds, 0 = none
-  std::uint64_t node_limit = 0;  ///< placements, 0 = none
-  std::uint64_t restart_nodes =
-      0;                    ///< first/best: restart with the next seed after this many nodes, 0 = never
+  /// Value order shuffled per cell by the seed (else ascending candidate id). Restarts re-seed the value
+  /// order, so restart_nodes > 0 implies random values.
+  bool random_values = false;
   bool fix_corner = false;  ///< break rotational symmetry: the lowest-numbered corner piece goes top-left
   bool time_propagators = false;  ///< fill PropagatorStats::seconds
   /// UNSOUND, for experiments and tests only: keep strict propagators on under a mismatch budget.
   bool keep_strict_under_budget = false;
-  double progress_interval =
-      1.0;  ///< seconds between progress ticks (callback; best mode: greedy completion)
-  std::function<void(const SearchProgress&)> on_progress;
 };
 
 struct PropagatorReport {
@@ -92,19 +45,9 @@ struct PropagatorReport {
   PropagatorStats stats;
 };
 
-struct SearchResult {
-  SearchStatus status = SearchStatus::exhausted;
-  std::uint64_t solutions = 0;
-  std::uint64_t nodes = 0;     ///< placements made (one node = one placement)
+/// The driver's result: the shared fields, failed propagations and the propagators' reports.
+struct SearchResult : SearchResultCore {
   std::uint64_t failures = 0;  ///< placements whose propagation failed
-  int deepest = 0;
-  int restarts = 0;
-  double seconds = 0;
-  std::vector<std::uint64_t> nodes_by_depth;  ///< placements at each depth (index = pieces placed after it)
-  Board board;     ///< first: the solution; best: the best board, completed; count: the first solution
-  int score = -1;  ///< of `board`, recomputed by check_board (-1 when there is no board)
-  int mismatches = 0;
-  bool board_verified = false;
   std::vector<PropagatorReport> propagators;
 };
 
@@ -120,17 +63,24 @@ class Solver {
  public:
   using Store = DomainStore<Domain>;
   static constexpr std::size_t prop_count = sizeof...(Props);
+  /// Best mode: placements between two greedy completions of the best partial board, unless
+  /// SearchControl::completion_every says otherwise.
+  static constexpr std::uint64_t default_completion_every = 1 << 16;
 
   Solver(const Model& m, SearchOptions opt, [[maybe_unused]] std::array<bool, prop_count> enabled = all_on())
       : model_(m),
         opt_(std::move(opt)),
         masks_(m),
-        store_(static_cast<std::size_t>(m.cell_count()), static_cast<std::size_t>(m.candidate_count())) {
+        order_(fill_order(m, opt_.order)),
+        store_(static_cast<std::size_t>(m.cell_count()), static_cast<std::size_t>(m.candidate_count())),
+        clock_(opt_, opt_.mode != SearchMode::best ? 0
+                     : opt_.completion_every       ? opt_.completion_every
+                                                   : default_completion_every),
+        keeper_(m, order_, false) {
     load_static_domains(store_, m);
     if (opt_.fix_corner) fix_corner();
     [[maybe_unused]] std::size_t i = 0;
     (init_prop<Props>(std::get<std::optional<Props<Store>>>(props_), enabled[i++]), ...);
-    order_ = static_cast_order();
     used_.assign(static_cast<std::size_t>(m.piece_count()), 0);
     placed_ = Board(m.cell_count());
     for (int c = 0; c < m.cell_count(); ++c)
@@ -143,6 +93,9 @@ class Solver {
     for (int c = 0; c < m.cell_count(); ++c) frame_[static_cast<std::size_t>(c)] = m.geometry().on_frame(c);
   }
 
+  Solver(const Solver&) = delete;  // clock_ points into opt_
+  Solver& operator=(const Solver&) = delete;
+
   static constexpr std::array<bool, prop_count> all_on() {
     std::array<bool, prop_count> a{};
     a.fill(true);
@@ -150,33 +103,31 @@ class Solver {
   }
 
   SearchResult run() {
-    start_ = std::chrono::steady_clock::now();
-    next_progress_ = opt_.progress_interval;
+    clock_.start();
     result_ = SearchResult{};
-    result_.nodes_by_depth.assign(static_cast<std::size_t>(to_place_) + 1, 0);
-    std::uint64_t seed = opt_.seed;
+    result_.placements_by_depth.assign(static_cast<std::size_t>(to_place_) + 1, 0);
+    const bool random_values = opt_.random_values || opt_.restart_nodes > 0;
     while (true) {
-      if (opt_.random_values) shuffle_values(seed);
-      restart_at_ =
-          opt_.restart_nodes && opt_.mode != SearchMode::count ? result_.nodes + opt_.restart_nodes : 0;
+      if (random_values) shuffle_values(restart_seed(opt_.seed, result_.restarts));
       stop_ = Stop::none;
       const int level = store_.level();
       store_.push_level();
       if (propagate()) search(0, 0);
       store_.pop_to(level);
       if (stop_ != Stop::restart) break;
-      ++seed;
       ++result_.restarts;
+      clock_.restarted(result_.placements);
     }
-    result_.seconds = elapsed();
+    result_.seconds = clock_.elapsed();
     result_.status = stop_ == Stop::solved  ? SearchStatus::solved
                      : stop_ == Stop::limit ? SearchStatus::limit
                                             : SearchStatus::exhausted;
-    if (opt_.mode == SearchMode::best && stop_ != Stop::solved) {
-      keep_completion();
-      if (best_complete_score_ >= 0) result_.board = best_complete_;
+    if (opt_.mode == SearchMode::best) {
+      keeper_.complete_partial(result_.seconds);
+      keeper_.report(result_);
+    } else {
+      verify_into(model_, result_);
     }
-    finish_board();
     report_propagators();
     return result_;
   }
@@ -191,6 +142,8 @@ class Solver {
   Store& store() { return store_; }
 
  private:
+  enum class Stop { none, solved, limit, restart };
+
   template <template <class> class P>
   void init_prop(std::optional<P<Store>>& slot, bool want) {
     PropagatorReport r;
@@ -203,13 +156,6 @@ class Solver {
       any_enabled_ = true;
     }
     reports_.push_back(r);
-  }
-
-  std::vector<int> static_cast_order() const {
-    std::vector<int> out;
-    for (int c : static_cell_order(model_.geometry(), opt_.order))
-      if (model_.hint_candidate(c) < 0) out.push_back(c);
-    return out;
   }
 
   void fix_corner() {
@@ -225,7 +171,7 @@ class Solver {
   }
 
   void shuffle_values(std::uint64_t seed) {
-    Rng rng(seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL);
+    Rng rng(seed);
     const auto nc = static_cast<std::size_t>(model_.candidate_count());
     values_.assign(static_cast<std::size_t>(model_.cell_count()), {});
     rank_.assign(values_.size() * nc, 0);
@@ -322,6 +268,21 @@ class Solver {
     return n_bad;
   }
 
+  /// The candidates of `cell` worth trying: its domain, restricted to those matching every placed
+  /// neighbour when no mismatch is left to spend.
+  Domain candidates(int cell, bool exact) const {
+    Domain cands = store_.domain(static_cast<std::size_t>(cell));
+    if (!exact) return cands;
+    const Geometry& g = model_.geometry();
+    for (int s = 0; s < 4; ++s) {
+      const int n = g.neighbour(cell, s);
+      if (n < 0) continue;
+      const int o = placed_.cells[static_cast<std::size_t>(n)];
+      if (o >= 0) cands &= masks_.showing(s, model_.colour(o, opposite(s)));
+    }
+    return cands;
+  }
+
   /// Depth-first search; returns true when the search must stop (solution in first mode, limit reached).
   bool search(int depth, int mism) {
     if (depth == to_place_) return on_solution(mism);
@@ -332,8 +293,8 @@ class Solver {
       const int bad = mismatches(cell, id);
       if (bad < 0 || mism + bad > allowed) return false;
       if (should_stop()) return true;
-      ++result_.nodes;
-      ++result_.nodes_by_depth[static_cast<std::size_t>(depth) + 1];
+      ++result_.placements;
+      ++result_.placements_by_depth[static_cast<std::size_t>(depth) + 1];
       placed_.cells[static_cast<std::size_t>(cell)] = id;
       used_[static_cast<std::size_t>(model_.piece_of(id))] = 1;
       bool stop = false;
@@ -355,32 +316,18 @@ class Solver {
       used_[static_cast<std::size_t>(model_.piece_of(id))] = 0;
       return stop;
     };
-    // With no mismatch left to spend, only candidates matching every placed neighbour can be placed.
-    Domain cands = store_.domain(static_cast<std::size_t>(cell));
-    if (mism == allowed) {
-      const Geometry& g = model_.geometry();
-      for (int s = 0; s < 4; ++s) {
-        const int n = g.neighbour(cell, s);
-        if (n < 0) continue;
-        const int o = placed_.cells[static_cast<std::size_t>(n)];
-        if (o >= 0) cands &= masks_.showing(s, model_.colour(o, opposite(s)));
-      }
-    }
-    if (opt_.random_values) {
-      if (try_random_order(cell, cands, try_value)) return true;
-    } else {
-      for (std::size_t id = cands.first(); id != Domain::npos; id = cands.find_next(id + 1))
-        if (try_value(static_cast<int>(id))) return true;
-    }
+    const Domain cands = candidates(cell, mism == allowed);
+    if (opt_.random_values || opt_.restart_nodes > 0) return try_random_order(cell, cands, try_value);
+    for (std::size_t id = cands.first(); id != Domain::npos; id = cands.find_next(id + 1))
+      if (try_value(static_cast<int>(id))) return true;
     return false;
   }
 
   bool on_solution(int mism) {
     ++result_.solutions;
     if (opt_.mode == SearchMode::best) {  // complete boards within the budget; a perfect one ends the search
-      record_partial(to_place_, mism);
+      keeper_.offer(placed_, clock_.elapsed());
       if (mism > 0) return false;
-      result_.board = placed_;
       stop_ = Stop::solved;
       return true;
     }
@@ -394,70 +341,32 @@ class Solver {
 
   void note_depth(int depth, int mism) {
     if (depth > result_.deepest) result_.deepest = depth;
-    if (opt_.mode == SearchMode::best) record_partial(depth, mism);
-  }
-  void record_partial(int depth, int mism) {
-    if (depth > best_partial_depth_ || (depth == best_partial_depth_ && mism < best_partial_mism_)) {
-      best_partial_depth_ = depth;
-      best_partial_mism_ = mism;
-      best_partial_ = placed_;
-    }
+    if (opt_.mode == SearchMode::best && depth < to_place_ && keeper_.better_partial(depth, mism))
+      keeper_.record_partial(depth, mism, placed_);
   }
 
-  /// Checked before each placement: node and time limits, restarts, the progress callback.
+  /// Checked before each placement: the stop reasons, restarts, completions and progress of SearchClock.
   bool should_stop() {
     if (stop_ != Stop::none) return true;
-    if (opt_.node_limit && result_.nodes >= opt_.node_limit) {
-      stop_ = Stop::limit;
-      return true;
-    }
-    if (restart_at_ && result_.nodes >= restart_at_) {
-      stop_ = Stop::restart;
-      return true;
-    }
-    if ((result_.nodes & 1023) != 1023) return false;
-    const double t = elapsed();
-    if (opt_.time_limit > 0 && t >= opt_.time_limit) {
-      stop_ = Stop::limit;
-      return true;
-    }
-    if (t >= next_progress_) {  // a tick: keep the best completion, report progress
-      next_progress_ = t + opt_.progress_interval;
-      if (opt_.mode == SearchMode::best) keep_completion();
-      if (opt_.on_progress) opt_.on_progress(progress(t));
-    }
-    return false;
-  }
-
-  /// Completes the current best partial board greedily and keeps it if it beats the best complete board so
-  /// far (a deeper partial board can complete worse than an earlier one).
-  void keep_completion() {
-    if (best_partial_depth_ < 0) return;
-    Board b = complete_greedy(model_, best_partial_, order_);
-    if (const int sc = score(model_, b); sc > best_complete_score_) {
-      best_complete_score_ = sc;
-      best_complete_ = std::move(b);
-    }
+    if (result_.placements < clock_.next_poll()) return false;
+    const auto ev = clock_.poll(
+        result_.placements, [&] { keeper_.complete_partial(clock_.elapsed()); },
+        [&](double t) { return progress(t); });
+    if (ev == SearchClock::Event::go_on) return false;
+    stop_ = ev == SearchClock::Event::stop ? Stop::limit : Stop::restart;
+    return true;
   }
 
   SearchProgress progress(double t) const {
     SearchProgress p;
     p.seconds = t;
-    p.nodes = result_.nodes;
+    p.placements = result_.placements;
     p.solutions = result_.solutions;
     p.deepest = result_.deepest;
-    p.best_depth = std::max(best_partial_depth_, 0);
-    p.best_score = best_complete_score_;
+    p.best_depth = std::max(keeper_.partial_depth(), 0);
+    p.best_score = keeper_.best_score();
     p.restarts = result_.restarts;
     return p;
-  }
-
-  void finish_board() {
-    if (result_.board.cells.empty()) return;
-    const BoardCheck chk = check_board(model_, result_.board);
-    result_.board_verified = chk.ok;
-    result_.score = chk.ok ? chk.score : -1;
-    result_.mismatches = chk.mismatches;
   }
 
   void report_propagators() {
@@ -466,10 +375,6 @@ class Solver {
     std::apply(
         [&](auto&... p) { ((p ? (void)(result_.propagators[i].stats = p->stats()) : (void)0, ++i), ...); },
         props_);
-  }
-
-  double elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
 
   // constant data
@@ -490,16 +395,9 @@ class Solver {
   // results and bookkeeping
   std::vector<PropagatorReport> reports_;
   SearchResult result_;
-  Board best_partial_;
-  int best_partial_depth_ = -1;
-  int best_partial_mism_ = 0;
-  Board best_complete_;  // best mode: the best greedy completion seen (at progress ticks and at the end)
-  int best_complete_score_ = -1;
-  std::chrono::steady_clock::time_point start_;
-  double next_progress_ = 0;
-  enum class Stop { none, solved, limit, restart };
+  SearchClock clock_;
+  BestBoardKeeper keeper_;  // best mode
   Stop stop_ = Stop::none;
-  std::uint64_t restart_at_ = 0;  // restart once this many nodes are done (0 = never)
 };
 
 }  // namespace edgecp

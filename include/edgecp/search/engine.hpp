@@ -1,0 +1,155 @@
+// The engine facade: which engine a request runs on, the propagators by name, and running the driver on a
+// domain sized for the puzzle. A command line only parses and prints around it.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "edgecp/core/bit_domain.hpp"
+#include "edgecp/core/domain_store.hpp"
+#include "edgecp/propagators/ac2001.hpp"
+#include "edgecp/propagators/ac3.hpp"
+#include "edgecp/propagators/arc_consistency.hpp"
+#include "edgecp/propagators/colour_matching.hpp"
+#include "edgecp/propagators/forward_checking.hpp"
+#include "edgecp/propagators/piece_all_different.hpp"
+#include "edgecp/puzzle/model.hpp"
+#include "edgecp/search/cell_order.hpp"
+#include "edgecp/search/scan_search.hpp"
+#include "edgecp/search/search_control.hpp"
+#include "edgecp/search/solver.hpp"
+
+namespace edgecp {
+
+/// A set of propagator class templates known by name, in priority order (cheap first). Names and
+/// strictness come from the types (P::name, P::strict), so a list of names selects them without anyone
+/// repeating what the propagators say of themselves.
+template <template <class> class... Props>
+struct PropagatorRegistry {
+  static constexpr std::size_t size = sizeof...(Props);
+  using Probe = DomainStore<BitDomain<1>>;  // any store: names and strictness do not depend on it
+  static constexpr std::array<std::string_view, size> names{Props<Probe>::name...};
+  static constexpr std::array<bool, size> strict{Props<Probe>::strict...};
+  template <class Domain>
+  using solver = Solver<Domain, Props...>;
+
+  /// The names, comma-separated, in priority order.
+  static std::string known() {
+    std::string out;
+    for (std::string_view n : names) out += (out.empty() ? "" : ", ") + std::string(n);
+    return out;
+  }
+  /// Enabled flags for a list of names; throws std::invalid_argument on a name it does not know.
+  static std::array<bool, size> select(const std::vector<std::string>& wanted) {
+    std::array<bool, size> on{};
+    for (const std::string& w : wanted) {
+      std::size_t i = 0;
+      while (i < size && names[i] != w) ++i;
+      if (i == size) throw std::invalid_argument("unknown propagator '" + w + "' (" + known() + ", none)");
+      on[i] = true;
+    }
+    return on;
+  }
+};
+
+/// The propagators edgecp ships, in the driver's priority order.
+using StandardPropagators =
+    PropagatorRegistry<ForwardChecking, ArcConsistency, AC2001, AC3, ColourMatching, PieceAllDifferent>;
+
+enum class EngineKind { automatic, scan, driver };
+
+inline std::string_view to_string(EngineKind e) {
+  return e == EngineKind::scan ? "scan" : e == EngineKind::driver ? "driver" : "auto";
+}
+
+/// What a run asks for, before an engine is chosen.
+struct EngineRequest {
+  SearchMode mode = SearchMode::best;
+  EngineKind engine = EngineKind::automatic;
+  std::optional<std::vector<std::string>> propagators;  ///< given explicitly (empty: none)
+  MismatchBudget budget;
+  std::optional<CellOrder> order;
+  bool fix_corner = false;
+  bool gates = false;        ///< a depth gate was asked for (a driver option)
+  bool threads = false;      ///< a thread count was asked for (a scan option)
+  bool scan_checks = false;  ///< budget-aware checks were asked for (a scan option)
+};
+
+/// The engine a request runs on, checked: `automatic` picks the scan engine for best mode under a mismatch
+/// budget unless propagators are asked for (the record hunt wins without them, docs/results.md), else the
+/// propagating driver. Throws std::invalid_argument when the request mixes the engines' options; its
+/// message names the command-line options of edgecp-solve.
+inline EngineKind choose_engine(const EngineRequest& r) {
+  const bool props_asked = r.propagators && !r.propagators->empty();
+  EngineKind e = r.engine;
+  if (e == EngineKind::automatic)
+    e = r.mode == SearchMode::best && r.budget.active() && !props_asked ? EngineKind::scan
+                                                                        : EngineKind::driver;
+  if (e == EngineKind::scan) {
+    if (r.mode != SearchMode::best) throw std::invalid_argument("the scan engine: only --mode best");
+    if (props_asked)
+      throw std::invalid_argument(
+          "the scan engine runs without propagators (use --propagators none or --engine driver)");
+    if (r.order == CellOrder::mrv)
+      throw std::invalid_argument("the scan engine needs a static order, not mrv");
+    if (r.fix_corner || r.gates)
+      throw std::invalid_argument(
+          "the scan engine: --fix-corner, --colour-gate and --alldiff-gate are driver options");
+  } else if (r.threads || r.scan_checks) {
+    throw std::invalid_argument(
+        "--threads and --scan-checks need the scan engine (--mode best with --breaks)");
+  }
+  return e;
+}
+
+/// Checks a budget against a puzzle: every index must be a placement of its fill order (1 .. cells without a
+/// hint). Throws std::invalid_argument otherwise.
+inline void check_budget(const MismatchBudget& b, const Model& m) {
+  int hints = 0;
+  for (int c = 0; c < m.cell_count(); ++c) hints += m.hint_candidate(c) >= 0 ? 1 : 0;
+  const int placements = m.cell_count() - hints;
+  for (int i : b.indices())
+    if (i < 1 || i > placements)
+      throw std::invalid_argument("index " + std::to_string(i) + " is not a placement of this puzzle (1.." +
+                                  std::to_string(placements) + ")");
+}
+
+/// The cell order each engine uses when none is given.
+inline CellOrder default_order(EngineKind e) {
+  return e == EngineKind::scan ? CellOrder::blackwood : CellOrder::row;
+}
+/// The scan engine restarts after this many placements per thread when nothing else is asked (about 7 s on
+/// the reference machine; docs/results.md section 5 compares restart intervals).
+constexpr std::uint64_t default_scan_restart_nodes = 200'000'000;
+
+/// Runs the driver over the registry's propagators named in `names`, on the narrowest bit domain that holds
+/// the puzzle's candidates. `configure(solver)` is called before the run (e.g. to set depth gates).
+template <class Registry = StandardPropagators, class Configure>
+SearchResult run_driver(const Model& m, const SearchOptions& opt, const std::vector<std::string>& names,
+                        Configure&& configure) {
+  const auto enabled = Registry::select(names);
+  auto go = [&]<class Domain>() {
+    typename Registry::template solver<Domain> solver(m, opt, enabled);
+    configure(solver);
+    return solver.run();
+  };
+  const auto n = static_cast<std::size_t>(m.candidate_count());
+  if (n <= BitDomain<1>::capacity) return go.template operator()<BitDomain<1>>();
+  if (n <= BitDomain<4>::capacity) return go.template operator()<BitDomain<4>>();
+  if (n <= BitDomain<16>::capacity) return go.template operator()<BitDomain<16>>();
+  static_assert(BitDomain<64>::capacity >= 4 * max_cells, "a domain for the largest supported board");
+  return go.template operator()<BitDomain<64>>();
+}
+
+template <class Registry = StandardPropagators>
+SearchResult run_driver(const Model& m, const SearchOptions& opt, const std::vector<std::string>& names) {
+  return run_driver<Registry>(m, opt, names, [](auto&) {});
+}
+
+}  // namespace edgecp

@@ -1,0 +1,113 @@
+#include "edgecp/search/engine.hpp"
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "support/oracles.hpp"
+
+using namespace edgecp;
+using namespace edgecp::test;
+
+TEST_CASE("the propagator registry takes names and strictness from the types", "[engine]") {
+  using R = StandardPropagators;
+  REQUIRE(R::size == 6);
+  REQUIRE(R::names[0] == ForwardChecking<SmallStore>::name);
+  REQUIRE(R::names[5] == PieceAllDifferent<SmallStore>::name);
+  REQUIRE(R::strict[1] == ArcConsistency<SmallStore>::strict);
+  REQUIRE_FALSE(R::strict[5]);  // no piece twice holds under any budget
+  const auto on = R::select({"alldiff", "ac"});
+  REQUIRE(on == std::array<bool, 6>{false, true, false, false, false, true});
+  REQUIRE_THROWS_WITH(R::select({"ac", "magic"}), Catch::Contains("unknown propagator 'magic'"));
+  REQUIRE(R::known() == "fc, ac, ac2001, ac3, colour, alldiff");
+}
+
+TEST_CASE("choose_engine: the automatic choice and the refused mixtures", "[engine]") {
+  EngineRequest r;
+  r.mode = SearchMode::best;
+  REQUIRE(choose_engine(r) == EngineKind::driver);  // no budget
+  r.budget = MismatchBudget({3});
+  REQUIRE(choose_engine(r) == EngineKind::scan);
+  r.propagators = std::vector<std::string>{};  // --propagators none
+  REQUIRE(choose_engine(r) == EngineKind::scan);
+  r.propagators = std::vector<std::string>{"alldiff"};
+  REQUIRE(choose_engine(r) == EngineKind::driver);
+  r.engine = EngineKind::scan;
+  REQUIRE_THROWS_WITH(choose_engine(r), Catch::Contains("without propagators"));
+  r.propagators.reset();
+  r.order = CellOrder::mrv;
+  REQUIRE_THROWS_WITH(choose_engine(r), Catch::Contains("static order"));
+  r.order.reset();
+  r.gates = true;
+  REQUIRE_THROWS_WITH(choose_engine(r), Catch::Contains("driver options"));
+  r.gates = false;
+  r.mode = SearchMode::count;
+  REQUIRE_THROWS_WITH(choose_engine(r), Catch::Contains("only --mode best"));
+  r.engine = EngineKind::driver;
+  r.threads = true;
+  REQUIRE_THROWS_WITH(choose_engine(r), Catch::Contains("need the scan engine"));
+}
+
+TEST_CASE("run_driver picks a domain wide enough and counts what brute force counts", "[engine]") {
+  // 3x3: 36 candidates at most (one word), 5x4: up to 80 (four words)
+  for (const auto& [w, h] : {std::pair{3, 3}, std::pair{4, 4}, std::pair{5, 4}}) {
+    const Model m = random_model(w, h, 2, 4, static_cast<std::uint64_t>(w * 7 + h));
+    SearchOptions opt;
+    opt.mode = SearchMode::count;
+    const auto brute = all_solutions(m).size();
+    int configured = 0;
+    const SearchResult r = run_driver(m, opt, {"fc", "alldiff"}, [&](auto& solver) {
+      REQUIRE(solver.template get<ForwardChecking>() != nullptr);
+      REQUIRE(solver.template get<AC3>() == nullptr);
+      ++configured;
+    });
+    REQUIRE(configured == 1);
+    REQUIRE(r.solutions == brute);
+  }
+}
+
+// The two engines under the same budgets, searching exhaustively: the same best score (the oracle's) where a
+// complete board within the budget exists, and boards that verify in every case.
+TEST_CASE("the driver and the scan engine agree on the best score under the same budgets", "[engine]") {
+  const std::vector<std::vector<int>> budgets = {{}, {2}, {4}, {2, 5}, {5, 6, 7}, {1, 2, 3, 4}};
+  const CellOrder orders[] = {CellOrder::row, CellOrder::blackwood, CellOrder::spiral, CellOrder::frame};
+  int compared = 0, with_complete = 0;
+  std::uint64_t seed = 100;
+  for (const auto& [w, h] : {std::pair{3, 3}, std::pair{4, 3}, std::pair{3, 4}})
+    for (const auto& b : budgets) {
+      ++seed;
+      const Model m = random_model(w, h, 2, 2, seed, w == 3 && h == 3 && seed % 2 == 0);
+      const CellOrder order = orders[seed % 4];
+      const MismatchBudget budget(b);
+      SearchOptions d;
+      d.mode = SearchMode::best;
+      d.order = order;
+      d.budget = budget;
+      const SearchResult dr = run_driver(m, d, {seed % 3 == 0 ? "alldiff" : "fc"});  // fc: switched off
+      ScanOptions s;
+      s.order = order;
+      s.budget = budget;
+      s.values = ScanValueOrder::shuffled;
+      s.seed = seed;
+      s.improve = false;  // kept boards are the placements themselves, as in the driver
+      const ScanResult sr = ScanSearch(m, s).run();
+      const auto boards = all_budget_boards(m, fill_order(m, order), budget);
+      int oracle = -1;
+      for (const Board& bd : boards) oracle = std::max(oracle, score(m, bd));
+      INFO(m.puzzle().name << " order " << to_string(order) << " budget " << budget.total());
+      REQUIRE(dr.status != SearchStatus::limit);
+      REQUIRE(sr.status != SearchStatus::limit);
+      REQUIRE(dr.board_verified);
+      REQUIRE(sr.board_verified);
+      REQUIRE((dr.solutions > 0) == !boards.empty());
+      REQUIRE((sr.solutions > 0) == !boards.empty());
+      if (!boards.empty()) {
+        REQUIRE(dr.score == oracle);
+        REQUIRE(sr.score == oracle);
+        ++with_complete;
+      }
+      ++compared;
+    }
+  REQUIRE(compared == 18);
+  REQUIRE(with_complete >= 9);
+}

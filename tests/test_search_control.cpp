@@ -1,0 +1,124 @@
+#include "edgecp/search/search_control.hpp"
+
+#include <catch2/catch.hpp>
+#include <set>
+#include <vector>
+
+#include "support/oracles.hpp"
+
+using namespace edgecp;
+using namespace edgecp::test;
+
+TEST_CASE("fill_order: the static order without hint cells", "[search_control]") {
+  const Model m = random_model(3, 3, 2, 2, 4, true);  // the centre hint
+  const auto order = fill_order(m, CellOrder::spiral);
+  REQUIRE(order.size() == 8);
+  std::vector<int> expect;
+  for (int c : static_cell_order(m.geometry(), CellOrder::spiral))
+    if (c != m.geometry().cell(1, 1)) expect.push_back(c);
+  REQUIRE(order == expect);
+}
+
+TEST_CASE("seeds: restart 0 and thread 0 run the seed itself, the others differ", "[search_control]") {
+  REQUIRE(restart_seed(42, 0) == 42);
+  REQUIRE(thread_seed(42, 0) == 42);
+  std::set<std::uint64_t> seen;
+  for (int i = 0; i < 16; ++i) {
+    seen.insert(restart_seed(42, i));
+    seen.insert(thread_seed(42, i + 1));
+  }
+  REQUIRE(seen.size() == 32);
+}
+
+namespace {
+/// Drives a SearchClock like an engine that polls before every placement: the placement counts at which
+/// each event happened.
+struct Trace {
+  std::vector<std::uint64_t> completions, restarts;
+  std::uint64_t stopped_at = 0;
+};
+Trace drive(const SearchControl& c, std::uint64_t completion_every, std::uint64_t max_placements) {
+  SearchClock clock(c, completion_every);
+  clock.start();
+  Trace t;
+  for (std::uint64_t p = 0; p < max_placements; ++p) {
+    if (p < clock.next_poll()) continue;
+    const auto ev = clock.poll(
+        p, [&] { t.completions.push_back(p); }, [](double) { return SearchProgress{}; });
+    if (ev == SearchClock::Event::stop) {
+      t.stopped_at = p;
+      break;
+    }
+    if (ev == SearchClock::Event::restart) {
+      t.restarts.push_back(p);
+      clock.restarted(p);
+    }
+  }
+  return t;
+}
+}  // namespace
+
+TEST_CASE("SearchClock: node limit, restarts and completions at exact placement counts", "[search_control]") {
+  SearchControl c;
+  c.node_limit = 100'000;
+  c.restart_nodes = 30'000;
+  const Trace t = drive(c, 25'000, 1'000'000);
+  REQUIRE(t.stopped_at == 100'000);
+  REQUIRE(t.restarts == std::vector<std::uint64_t>{30'000, 60'000, 90'000});
+  REQUIRE(t.completions == std::vector<std::uint64_t>{25'000, 50'000, 75'000, 100'000});
+  // Polled more or less often (the clock's own reads depend on the machine), the same events.
+  const Trace again = drive(c, 25'000, 1'000'000);
+  REQUIRE(again.restarts == t.restarts);
+  REQUIRE(again.completions == t.completions);
+}
+
+TEST_CASE("SearchClock: the stop flag and a zero time limit stop at the first clock read",
+          "[search_control]") {
+  std::atomic<bool> flag{true};
+  SearchControl c;
+  c.stop = &flag;
+  REQUIRE(drive(c, 0, 1000).stopped_at == 1);
+  SearchControl d;
+  d.time_limit = 1e-9;
+  REQUIRE(drive(d, 0, 1000).stopped_at == 1);
+}
+
+TEST_CASE("BestBoardKeeper: deepest partial first, completed once, complete boards verified",
+          "[search_control]") {
+  const GeneratedPuzzle gen = generate({4, 4, 2, 3, 5, false});
+  const Model m(gen.puzzle);
+  const auto order = fill_order(m, CellOrder::row);
+  BestBoardKeeper k(m, order, false);
+  REQUIRE_FALSE(k.better_partial(-1, 0));
+  REQUIRE(k.better_partial(0, 0));
+  Board partial(m.cell_count());
+  const Board planted = gen.planted_board(m);
+  for (int i = 0; i < 5; ++i)
+    partial.cells[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])] =
+        planted.cells[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])];
+  k.record_partial(5, 0, partial);
+  REQUIRE(k.better_partial(6, 3));
+  REQUIRE(k.better_partial(5, -1));
+  REQUIRE_FALSE(k.better_partial(5, 0));
+  REQUIRE_FALSE(k.better_partial(4, 0));
+  k.complete_partial(1.0);
+  const int first = k.best_score();
+  REQUIRE(first >= 0);
+  SearchResultCore r;
+  k.report(r);
+  REQUIRE(r.board_verified);
+  REQUIRE(r.score == first);
+  REQUIRE(r.best_found_at == 1.0);
+  k.complete_partial(2.0);  // nothing new: not completed again
+  REQUIRE(k.best_score() == first);
+  k.offer(planted, 3.0);  // the perfect board
+  REQUIRE(k.best_score() == m.geometry().inner_join_count());
+  SearchResultCore r2;
+  k.report(r2);
+  REQUIRE(r2.board_verified);
+  REQUIRE(r2.score == m.geometry().inner_join_count());
+  if (first < r2.score) {  // the planted board was the improvement
+    REQUIRE(r2.board == planted);
+    REQUIRE(r2.score_history.back() == std::pair<double, int>{3.0, r2.score});
+  }
+}
