@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <sstream>
+#include <streambuf>
+#include <utility>
 
 #include "edgecp/puzzle/generator.hpp"
 #include "support/oracles.hpp"
@@ -277,4 +279,89 @@ TEST_CASE("the shared E2 and Brendan files load with the stated counts", "[puzzl
   }
   REQUIRE(files > 100);
   REQUIRE(Model(read_puzzle(test::shared_data("clue/clue1.txt"))).piece_count() == 36);
+}
+
+namespace {
+/// An endless input: `head` once, then `unit` repeated forever; counts the bytes the reader takes.
+class EndlessBuf : public std::streambuf {
+ public:
+  EndlessBuf(std::string head, std::string unit) : head_(std::move(head)), unit_(std::move(unit)) {}
+  std::size_t taken() const { return taken_; }
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    chunk_ = head_.empty() ? std::string() : std::exchange(head_, std::string());
+    while (chunk_.size() < 4096) chunk_ += unit_;
+    setg(chunk_.data(), chunk_.data(), chunk_.data() + chunk_.size());
+    taken_ += chunk_.size();
+    return traits_type::to_int_type(*gptr());
+  }
+
+ private:
+  std::string head_, unit_, chunk_;
+  std::size_t taken_ = 0;
+};
+
+/// Parses an endless input; returns the error and how many bytes were read to find it.
+std::pair<std::string, std::size_t> endless_error(const std::string& head, const std::string& unit,
+                                                  bool board) {
+  EndlessBuf buf(head, unit);
+  std::istream in(&buf);
+  static const Model m(generate({4, 4, 2, 3, 9, false}).puzzle);
+  try {
+    if (board)
+      (void)parse_board(in, "endless", m);
+    else
+      (void)parse_puzzle(in, "endless");
+  } catch (const ParseError& e) {
+    return {e.what(), buf.taken()};
+  }
+  return {"no error", buf.taken()};
+}
+}  // namespace
+
+TEST_CASE("endless or hostile inputs stop at the first error, having read little", "[puzzle_io]") {
+  struct Case {
+    std::string head, unit;
+    bool board;
+    std::string fragment;
+    std::size_t max_bytes;
+  };
+  const Case cases[] = {
+      {"4 4\n", "1 2 3 4\n", false, "endless:18: extra piece", 8192},  // piece lines forever
+      {"", std::string(1, '\0'), false, "endless:1: NUL byte", 8192},  // /dev/zero
+      {"4 ", " ", false, "endless:1: line longer than 65536", 65536 + 8192},
+      {"4 4\n", "1 2 3 4 5 6 7 8 9 10 11 12\n", false, "endless:2: expected a piece line", 8192},
+      {"", "#\n", false, "goes on past 16 MiB", (16u << 20) + 8192},  // comments forever
+      {"4 4\n", "1/0 . . .\n", true, "endless:6: extra row", 8192},
+  };
+  for (const Case& c : cases) {
+    const auto [what, taken] = endless_error(c.head, c.unit, c.board);
+    INFO(what << " after " << taken << " bytes");
+    REQUIRE_THAT(what, Contains(c.fragment));
+    REQUIRE(taken <= c.max_bytes);
+  }
+}
+
+TEST_CASE("byte-order mark, CR and CRLF line ends read like LF; a long token is echoed short",
+          "[puzzle_io]") {
+  const std::string lf = join(valid_lines());
+  std::istringstream plain(lf);
+  const Puzzle want = parse_puzzle(plain, "lf");
+  std::string cr = lf, crlf;
+  for (char& ch : cr)
+    if (ch == '\n') ch = '\r';
+  for (char ch : lf) crlf += ch == '\n' ? std::string("\r\n") : std::string(1, ch);
+  for (const std::string& text : {"\xEF\xBB\xBF" + lf, cr, crlf}) {
+    std::istringstream in(text);
+    const Puzzle got = parse_puzzle(in, "variant");
+    REQUIRE(got.pieces == want.pieces);
+    REQUIRE(got.geometry.width() == want.geometry.width());
+  }
+  expect_error("4 " + std::string(5000, '9') + "\n", 1, "(5000 characters)");
+  expect_error(
+      "\xEF\xBB"
+      "4 4\n",
+      1, "no UTF-8 byte-order mark");
 }

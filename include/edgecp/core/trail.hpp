@@ -60,15 +60,39 @@ class Trail {
   std::uint64_t magic_ = 1;
 };
 
+/// A typed undo stack cut into levels: the entries saved since each push, undone in reverse on the pop.
+template <class Entry>
+class UndoLog {
+ public:
+  /// A log created while `open` levels are already pushed still needs one mark per open level.
+  explicit UndoLog(int open = 0) : marks_(static_cast<std::size_t>(open), 0) {}
+  void push_level() { marks_.push_back(entries_.size()); }
+  /// Undoes the entries of the last level, newest first.
+  template <class Restore>
+  void pop_level(Restore&& restore) {
+    const std::size_t mark = marks_.back();
+    marks_.pop_back();
+    while (entries_.size() > mark) {
+      restore(entries_.back());
+      entries_.pop_back();
+    }
+  }
+  void save(Entry e) { entries_.push_back(std::move(e)); }
+  std::size_t size() const { return entries_.size(); }
+
+ private:
+  std::vector<Entry> entries_;
+  std::vector<std::size_t> marks_;  // entries_.size() at each push
+};
+
 /// An array of T whose writes are undone on backtrack. Each element is saved at most once per level
 /// (stamp == trail magic), so the undo stack holds at most one entry per element per level.
 template <class T>
 class TrailedArray final : public TrailClient {
  public:
-  TrailedArray(Trail& trail, std::size_t n, T init = T{}) : trail_(&trail), data_(n, init), stamp_(n, 0) {
+  TrailedArray(Trail& trail, std::size_t n, T init = T{})
+      : trail_(&trail), data_(n, init), stamp_(n, 0), undo_(trail.level()) {
     trail_->attach(this);
-    // A client attached below the current level still needs one mark per open level.
-    marks_.assign(static_cast<std::size_t>(trail_->level()), 0);
   }
   ~TrailedArray() override { trail_->detach(this); }
   TrailedArray(const TrailedArray&) = delete;
@@ -88,15 +112,9 @@ class TrailedArray final : public TrailClient {
     return data_[i];
   }
 
-  void on_push() override { marks_.push_back(undo_.size()); }
+  void on_push() override { undo_.push_level(); }
   void on_pop() override {
-    const std::size_t mark = marks_.back();
-    marks_.pop_back();
-    while (undo_.size() > mark) {
-      auto& [i, old] = undo_.back();
-      data_[i] = std::move(old);
-      undo_.pop_back();
-    }
+    undo_.pop_level([&](std::pair<std::size_t, T>& e) { data_[e.first] = std::move(e.second); });
   }
   /// Number of saved entries (tests check the once-per-level property with it).
   std::size_t undo_size() const { return undo_.size(); }
@@ -105,14 +123,13 @@ class TrailedArray final : public TrailClient {
   void save(std::size_t i) {
     if (trail_->level() == 0 || stamp_[i] == trail_->magic()) return;
     stamp_[i] = trail_->magic();
-    undo_.emplace_back(i, data_[i]);
+    undo_.save({i, data_[i]});
   }
 
   Trail* trail_;
   std::vector<T> data_;
-  std::vector<std::uint64_t> stamp_;             // stamp_[i] == magic <=> data_[i] saved at this level
-  std::vector<std::pair<std::size_t, T>> undo_;  // (index, value before the first write at its level)
-  std::vector<std::size_t> marks_;               // undo_.size() at each push
+  std::vector<std::uint64_t> stamp_;         // stamp_[i] == magic <=> data_[i] saved at this level
+  UndoLog<std::pair<std::size_t, T>> undo_;  // (index, value before the first write at its level)
 };
 
 /// A bitset type made of 64-bit words (BitDomain).
@@ -131,9 +148,8 @@ template <WordBitset T>
 class TrailedWordArray final : public TrailClient {
  public:
   TrailedWordArray(Trail& trail, std::size_t n, T init = T{})
-      : trail_(&trail), data_(n, init), stamp_(n * T::word_count, 0) {
+      : trail_(&trail), data_(n, init), stamp_(n * T::word_count, 0), undo_(trail.level()) {
     trail_->attach(this);
-    marks_.assign(static_cast<std::size_t>(trail_->level()), 0);
   }
   ~TrailedWordArray() override { trail_->detach(this); }
   TrailedWordArray(const TrailedWordArray&) = delete;
@@ -152,15 +168,9 @@ class TrailedWordArray final : public TrailClient {
     }
   }
 
-  void on_push() override { marks_.push_back(undo_.size()); }
+  void on_push() override { undo_.push_level(); }
   void on_pop() override {
-    const std::size_t mark = marks_.back();
-    marks_.pop_back();
-    while (undo_.size() > mark) {
-      const Saved& s = undo_.back();
-      data_[s.index].word(s.word) = s.old;
-      undo_.pop_back();
-    }
+    undo_.pop_level([&](const Saved& e) { data_[e.index].word(e.word) = e.old; });
   }
   /// Number of saved words (tests check the once-per-level property with it).
   std::size_t undo_size() const { return undo_.size(); }
@@ -175,14 +185,13 @@ class TrailedWordArray final : public TrailClient {
     std::uint64_t& stamp = stamp_[i * T::word_count + w];
     if (trail_->level() == 0 || stamp == trail_->magic()) return;
     stamp = trail_->magic();
-    undo_.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(w), data_[i].word(w)});
+    undo_.save({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(w), data_[i].word(w)});
   }
 
   Trail* trail_;
   std::vector<T> data_;
   std::vector<std::uint64_t> stamp_;  // stamp_[i * words + w] == magic <=> that word saved at this level
-  std::vector<Saved> undo_;           // (index, word, value before the first write at its level)
-  std::vector<std::size_t> marks_;    // undo_.size() at each push
+  UndoLog<Saved> undo_;               // (index, word, value before the first write at its level)
 };
 
 /// The trailed array for domains: word-granular for bitsets of eight words or more (the whole-domain

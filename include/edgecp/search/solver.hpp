@@ -32,6 +32,9 @@ struct SearchOptions : SearchControl {
   /// order, so restart_nodes > 0 implies random values.
   bool random_values = false;
   bool fix_corner = false;  ///< break rotational symmetry: the lowest-numbered corner piece goes top-left
+  /// Best mode: hill-climb boards offered as the best (improve_by_swaps), as the scan engine does by default.
+  /// Off (the default): kept boards are exactly the boards the search and its greedy completions reached.
+  bool improve = false;
   bool time_propagators = false;  ///< fill PropagatorStats::seconds
   /// UNSOUND, for experiments and tests only: keep strict propagators on under a mismatch budget.
   bool keep_strict_under_budget = false;
@@ -76,7 +79,7 @@ class Solver {
         clock_(opt_, opt_.mode != SearchMode::best ? 0
                      : opt_.completion_every       ? opt_.completion_every
                                                    : default_completion_every),
-        keeper_(m, order_, false) {
+        keeper_(m, order_, opt_.improve) {
     load_static_domains(store_, m);
     if (opt_.fix_corner) fix_corner();
     [[maybe_unused]] std::size_t i = 0;
