@@ -394,6 +394,9 @@ TEST_CASE("robustness: unclear inputs get clear messages", "[cli][robustness]") 
     REQUIRE(r.code == 2);
     REQUIRE(r.err.find(fragment) != std::string::npos);
   }
+  // Schedules are written for the whole board: an index past the last placement of a hinted puzzle is fine.
+  const Run whole = run("--breaks 250-256 --time 0.2 --threads 1 --quiet");  // the default puzzle: one hint
+  REQUIRE(whole.code == 0);
   // Thread counts are capped with a message.
   const Run th = run("--breaks 200 --time 0.2 --threads 1024 --quiet");
   REQUIRE(th.code == 0);

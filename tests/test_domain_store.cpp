@@ -9,7 +9,7 @@ using edgecp::test::CopyingStore;
 
 // Both trail layouts: whole domains (narrow bitsets) and one word at a time (wide bitsets).
 TEMPLATE_TEST_CASE("trailed store equals copying store at every step", "[domain_store]", BitDomain<2>,
-                   BitDomain<8>) {
+                   BitDomain<64>) {
   using D = TestType;
   constexpr std::size_t cells = 9, values = 100;
   Rng rng(42);

@@ -48,6 +48,13 @@ TEST_CASE("choose_engine: the automatic choice and the refused mixtures", "[engi
   REQUIRE_THROWS_WITH(choose_engine(r), Catch::Contains("need the scan engine"));
 }
 
+TEST_CASE("check_budget: indices within the board's cells", "[engine]") {
+  const Model m = random_model(3, 3, 2, 2, 4, true);  // 9 cells, one hint: 8 placements
+  REQUIRE_NOTHROW(check_budget(MismatchBudget({1, 8, 9}), m));
+  REQUIRE_THROWS_WITH(check_budget(MismatchBudget({3, 10}), m), Catch::Contains("index 10"));
+  REQUIRE_THROWS_WITH(check_budget(MismatchBudget({0}), m), Catch::Contains("index 0"));
+}
+
 TEST_CASE("run_driver picks a domain wide enough and counts what brute force counts", "[engine]") {
   // 3x3: 36 candidates at most (one word), 5x4: up to 80 (four words)
   for (const auto& [w, h] : {std::pair{3, 3}, std::pair{4, 4}, std::pair{5, 4}}) {

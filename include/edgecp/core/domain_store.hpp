@@ -85,10 +85,8 @@ class DomainStore {
   /// Removes v; returns true when the domain changed. The caller checks empty() for failure.
   bool remove(std::size_t c, std::size_t v) {
     if (!domains_[c].contains(v)) return false;
-    Domain d = domains_[c];
-    d.erase(v);
-    domains_.set(c, d);
-    log_cell(c, d.empty(), d.is_singleton());  // {v} -> {} was assigned
+    domains_.update(c, [v](Domain& d) { d.erase(v); });
+    log_cell(c, domains_[c].empty(), domains_[c].is_singleton());  // {v} -> {} was assigned
     ++deleted_;
     return true;
   }
@@ -97,16 +95,14 @@ class DomainStore {
     const Domain& d = domains_[c];
     if (d.is_subset_of(mask)) return false;
     const std::size_t before = d.size();
-    domains_.set(c, d & mask);
+    domains_.update(c, [&mask](Domain& x) { x &= mask; });
     return shrunk(c, before);
   }
   /// Domain := domain \ mask; returns true when it changed.
   bool subtract(std::size_t c, const Domain& mask) {
     if (!domains_[c].intersects(mask)) return false;
     const std::size_t before = domains_[c].size();
-    Domain d = domains_[c];
-    d.subtract(mask);
-    domains_.set(c, d);
+    domains_.update(c, [&mask](Domain& x) { x.subtract(mask); });
     return shrunk(c, before);
   }
   /// Domain := {v} if v is in it, else empty. Returns true when the domain changed.
@@ -115,9 +111,10 @@ class DomainStore {
     const bool had = d.contains(v);
     if (had && d.is_singleton()) return false;
     const std::size_t before = d.size();
-    Domain single{};
-    if (had) single.insert(v);
-    domains_.set(c, single);
+    domains_.update(c, [&](Domain& x) {
+      x.clear();
+      if (had) x.insert(v);
+    });
     return shrunk(c, before);
   }
 

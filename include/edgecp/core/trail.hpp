@@ -111,6 +111,11 @@ class TrailedArray final : public TrailClient {
     save(i);
     return data_[i];
   }
+  /// Applies f(T&) to element i (saved first).
+  template <class F>
+  void update(std::size_t i, F&& f) {
+    f(mutate(i));
+  }
 
   void on_push() override { undo_.push_level(); }
   void on_pop() override {
@@ -158,6 +163,13 @@ class TrailedWordArray final : public TrailClient {
   std::size_t size() const { return data_.size(); }
   const T& operator[](std::size_t i) const { return data_[i]; }
 
+  /// Applies f(T&) to a copy of element i and writes it back, saving the words that change.
+  template <class F>
+  void update(std::size_t i, F&& f) {
+    T v = data_[i];
+    f(v);
+    set(i, v);
+  }
   /// data[i] := v, saving the words that change.
   void set(std::size_t i, const T& v) {
     T& d = data_[i];
@@ -194,12 +206,13 @@ class TrailedWordArray final : public TrailClient {
   UndoLog<Saved> undo_;               // (index, word, value before the first write at its level)
 };
 
-/// The trailed array for domains: word-granular for bitsets of eight words or more (the whole-domain
-/// save is cheaper below that), whole domains otherwise.
+/// The trailed array for domains: word-granular for bitsets of 32 words or more (2048+ values, boards over
+/// 512 cells, where whole domains make the trail of a deep search hundreds of MB), whole domains otherwise
+/// (cheaper per write: on E2's 16-word domains forward checking ran 24% slower by word).
 template <class T>
 constexpr bool trail_by_word = [] {
   if constexpr (WordBitset<T>)
-    return T::word_count >= 8;
+    return T::word_count >= 32;
   else
     return false;
 }();

@@ -108,16 +108,14 @@ inline EngineKind choose_engine(const EngineRequest& r) {
   return e;
 }
 
-/// Checks a budget against a puzzle: every index must be a placement of its fill order (1 .. cells without a
-/// hint). Throws std::invalid_argument otherwise.
+/// Checks a budget against a puzzle: every index must lie in 1 .. cells. (On a puzzle with hints the last
+/// indices may lie past the last placement: schedules are written for the whole board, and such an index
+/// simply never comes into force.) Throws std::invalid_argument otherwise.
 inline void check_budget(const MismatchBudget& b, const Model& m) {
-  int hints = 0;
-  for (int c = 0; c < m.cell_count(); ++c) hints += m.hint_candidate(c) >= 0 ? 1 : 0;
-  const int placements = m.cell_count() - hints;
   for (int i : b.indices())
-    if (i < 1 || i > placements)
+    if (i < 1 || i > m.cell_count())
       throw std::invalid_argument("index " + std::to_string(i) + " is not a placement of this puzzle (1.." +
-                                  std::to_string(placements) + ")");
+                                  std::to_string(m.cell_count()) + ")");
 }
 
 /// The cell order each engine uses when none is given.
