@@ -206,6 +206,21 @@ TEST_CASE("best mode without a budget completes the deepest partial board and re
   REQUIRE(r.score < b.model.geometry().inner_join_count());
 }
 
+TEST_CASE("count mode ignores restarts: the count is brute force's", "[solver]") {
+  const Model m = random_model(4, 4, 2, 3, 12);
+  SearchOptions opt;
+  opt.mode = SearchMode::count;
+  opt.restart_nodes = 50;  // far fewer than the search needs
+  const auto r = AllSolver(m, opt, {true, false, false, false, false, false}).run();
+  REQUIRE(r.restarts == 0);
+  REQUIRE(r.solutions == all_solutions(m).size());
+  opt.mode = SearchMode::first;  // first mode does restart (here too often to finish: the node limit ends it)
+  opt.restart_nodes = 3;
+  opt.node_limit = 100;
+  const auto f = AllSolver(m, opt, {true, false, false, false, false, false}).run();
+  REQUIRE(f.restarts > 0);
+}
+
 TEST_CASE("best mode with improve hill-climbs the kept board, never below the plain result", "[solver]") {
   for (int broken = 1; broken <= 3; ++broken) {
     const Broken b = broken_puzzle(broken);

@@ -148,7 +148,8 @@ concept WordBitset = requires(T t, const T& ct, std::size_t w) {
 /// An array of word bitsets whose writes are undone on backtrack, saved one 64-bit word at a time: each word
 /// is saved at most once per level (stamp per word), and only the words a write changes. Crossing a piece
 /// off every cell then trails a word per cell, not a whole domain (512 bytes on a 64x16 board), so the trail
-/// of a deep search stays small. Same interface as TrailedArray, but no mutable access: write with set().
+/// of a deep search stays small. Same interface as TrailedArray, but no mutable access: write with set() or
+/// update().
 template <WordBitset T>
 class TrailedWordArray final : public TrailClient {
  public:

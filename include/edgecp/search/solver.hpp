@@ -28,8 +28,8 @@ struct SearchOptions : SearchControl {
   SearchMode mode = SearchMode::first;
   CellOrder order = CellOrder::row;
   MismatchBudget budget;
-  /// Value order shuffled per cell by the seed (else ascending candidate id). Restarts re-seed the value
-  /// order, so restart_nodes > 0 implies random values.
+  /// Value order shuffled per cell by the seed (else ascending candidate id). Restarts (first and best mode;
+  /// count mode never restarts) re-seed the value order, so restart_nodes > 0 implies random values.
   bool random_values = false;
   bool fix_corner = false;  ///< break rotational symmetry: the lowest-numbered corner piece goes top-left
   /// Best mode: hill-climb boards offered as the best (improve_by_swaps), as the scan engine does by default.
@@ -80,6 +80,7 @@ class Solver {
                      : opt_.completion_every       ? opt_.completion_every
                                                    : default_completion_every),
         keeper_(m, order_, opt_.improve) {
+    if (opt_.mode == SearchMode::count) opt_.restart_nodes = 0;  // a count restarted would count twice
     load_static_domains(store_, m);
     if (opt_.fix_corner) fix_corner();
     [[maybe_unused]] std::size_t i = 0;
