@@ -1,7 +1,9 @@
 #include "edgecp/search/search_control.hpp"
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <set>
+#include <thread>
 #include <vector>
 
 #include "support/oracles.hpp"
@@ -81,6 +83,25 @@ TEST_CASE("SearchClock: the stop flag and a zero time limit stop at the first cl
   SearchControl d;
   d.time_limit = 1e-9;
   REQUIRE(drive(d, 0, 1000).stopped_at == 1);
+}
+
+TEST_CASE("SearchClock: expensive placements bring clock reads to every few placements", "[search_control]") {
+  // Each placement takes at least 2 ms: a time limit of 0.1 s must stop the walk within a few placements of
+  // it (at most 50 fit in 0.1 s), not after the 16,384 placements the cheap-placement spacing allows.
+  SearchControl c;
+  c.time_limit = 0.1;
+  SearchClock clock(c, 0);
+  clock.start();
+  std::uint64_t p = 0, stopped = 0;
+  for (; p < 20'000 && !stopped; ++p) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    if (p >= clock.next_poll() &&
+        clock.poll(
+            p, [] {}, [](double) { return SearchProgress{}; }) == SearchClock::Event::stop)
+      stopped = p;
+  }
+  REQUIRE(stopped > 0);
+  REQUIRE(stopped <= 60);
 }
 
 TEST_CASE("BestBoardKeeper: deepest partial first, completed once, complete boards verified",
