@@ -178,7 +178,7 @@ class SearchClock {
   }
   /// A restart began at `placements`: the next one is due restart_nodes later.
   void restarted(std::uint64_t placements) {
-    restart_at_ = placements + control_->restart_nodes;
+    restart_at_ = control_->restart_nodes ? placements + control_->restart_nodes : never;
     schedule_from(placements);
   }
 
