@@ -448,7 +448,7 @@ int solve_driver(const Args& a, const Model& m, const OutputPlan& plan) {
   const auto enabled = StandardPropagators::select(names);
   for (std::size_t i = 0; i < StandardPropagators::size; ++i)
     if (enabled[i])
-      (StandardPropagators::strict[i] && opt.budget.active() ? off : on)
+      (switched_off_under_budget(StandardPropagators::strict[i], opt) ? off : on)
           .emplace_back(StandardPropagators::names[i]);
   if (!off.empty() && !a.quiet)
     std::fprintf(stderr, "note: mismatch budget on: strict propagators switched off: %s\n",

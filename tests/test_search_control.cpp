@@ -68,8 +68,15 @@ TEST_CASE("SearchClock: node limit, restarts and completions at exact placement 
   REQUIRE(t.stopped_at == 100'000);
   REQUIRE(t.restarts == std::vector<std::uint64_t>{30'000, 60'000, 90'000});
   REQUIRE(t.completions == std::vector<std::uint64_t>{25'000, 50'000, 75'000, 100'000});
-  // Polled more or less often (the clock's own reads depend on the machine), the same events.
-  const Trace again = drive(c, 25'000, 1'000'000);
+  // Clock reads spaced otherwise (a slow progress callback at every read, as on a loaded machine): the same
+  // events at the same counts.
+  SearchControl slow = c;
+  slow.progress_interval = 0;
+  slow.on_progress = [](const SearchProgress&) {
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  };
+  const Trace again = drive(slow, 25'000, 1'000'000);
+  REQUIRE(again.stopped_at == t.stopped_at);
   REQUIRE(again.restarts == t.restarts);
   REQUIRE(again.completions == t.completions);
 }

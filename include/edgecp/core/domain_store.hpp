@@ -32,7 +32,8 @@ concept DomainType = std::regular<D> && requires(D d, const D& cd, std::size_t v
 
 /// Variables (cells) with domains over values (candidates).
 ///
-/// Trailed state: every domain (saved whole, at most once per level, by stamp), the change log's length and
+/// Trailed state: every domain (saved at most once per level, by stamp: whole, or by 64-bit word for bitsets
+/// of 32 words or more, see TrailedDomains), the change log's length and
 /// the number of assigned cells (domains of one value), which depth gates read in O(1).
 /// Change tracking: every operation that shrinks a domain appends the cell to a change log. A subscriber
 /// (a propagator) owns a trailed cursor into that log: `changes_since(sub)` are the cells changed since the

@@ -55,9 +55,6 @@ class ReginCore {
     return comp_[static_cast<std::size_t>(holder)] == comp_[static_cast<std::size_t>(l)];
   }
 
-  /// Edges of the oriented graph built by the last analyse() (a work counter).
-  std::size_t edge_count() const { return graph_.targets.size(); }
-
  private:
   const BipartiteMatching* matching_ = nullptr;
   int free_node_ = 0;  // F: every unmatched right vertex

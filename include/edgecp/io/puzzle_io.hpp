@@ -89,15 +89,12 @@ class LineReader {
     while (read_physical_line()) {
       out.number = number_;
       out.tokens.clear();
+      auto blank = [](char ch) { return ch == ' ' || ch == '\t' || ch == '\f' || ch == '\v'; };
       std::size_t i = 0;
       while (i < text_.size()) {
-        while (i < text_.size() &&
-               (text_[i] == ' ' || text_[i] == '\t' || text_[i] == '\f' || text_[i] == '\v'))
-          ++i;
+        while (i < text_.size() && blank(text_[i])) ++i;
         const std::size_t start = i;
-        while (i < text_.size() && text_[i] != ' ' && text_[i] != '\t' && text_[i] != '\f' &&
-               text_[i] != '\v')
-          ++i;
+        while (i < text_.size() && !blank(text_[i])) ++i;
         if (i > start) out.tokens.push_back(text_.substr(start, i - start));
       }
       if (!out.tokens.empty()) return true;

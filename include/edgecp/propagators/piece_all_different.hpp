@@ -58,9 +58,8 @@ class PieceAllDifferent {
       bool ok = filter_.filter([&](int c) -> const Domain& { return pieces_[static_cast<std::size_t>(c)]; },
                                [&](int c, int p) {
                                  (void)s.subtract(static_cast<std::size_t>(c), masks_.piece(p));
-                                 Domain left = pieces_[static_cast<std::size_t>(c)];
-                                 left.erase(static_cast<std::size_t>(p));
-                                 pieces_.set(static_cast<std::size_t>(c), left);
+                                 pieces_.update(static_cast<std::size_t>(c),
+                                                [p](Domain& d) { d.erase(static_cast<std::size_t>(p)); });
                                });
       stats_.checks += filter_.edge_operations() - before;
       if (!ok) return count.fail();

@@ -40,6 +40,11 @@ struct SearchOptions : SearchControl {
   bool keep_strict_under_budget = false;
 };
 
+/// Whether a propagator asked for stays off: strict propagators are unsound under a mismatch budget.
+inline bool switched_off_under_budget(bool strict, const SearchOptions& o) {
+  return strict && o.budget.active() && !o.keep_strict_under_budget;
+}
+
 struct PropagatorReport {
   std::string name;
   bool strict = false;
@@ -81,6 +86,7 @@ class Solver {
                                                    : default_completion_every),
         keeper_(m, order_, opt_.improve) {
     if (opt_.mode == SearchMode::count) opt_.restart_nodes = 0;  // a count restarted would count twice
+    if (opt_.restart_nodes > 0) opt_.random_values = true;       // restarts re-seed the value order
     load_static_domains(store_, m);
     if (opt_.fix_corner) fix_corner();
     [[maybe_unused]] std::size_t i = 0;
@@ -110,9 +116,8 @@ class Solver {
     clock_.start();
     result_ = SearchResult{};
     result_.placements_by_depth.assign(static_cast<std::size_t>(to_place_) + 1, 0);
-    const bool random_values = opt_.random_values || opt_.restart_nodes > 0;
     while (true) {
-      if (random_values) shuffle_values(restart_seed(opt_.seed, result_.restarts));
+      if (opt_.random_values) shuffle_values(restart_seed(opt_.seed, result_.restarts));
       stop_ = Stop::none;
       const int level = store_.level();
       store_.push_level();
@@ -153,7 +158,7 @@ class Solver {
     PropagatorReport r;
     r.name = std::string(P<Store>::name);
     r.strict = P<Store>::strict;
-    r.switched_off = want && r.strict && opt_.budget.active() && !opt_.keep_strict_under_budget;
+    r.switched_off = want && switched_off_under_budget(r.strict, opt_);
     r.enabled = want && !r.switched_off;
     if (r.enabled) {
       slot.emplace(model_, store_);
@@ -321,7 +326,7 @@ class Solver {
       return stop;
     };
     const Domain cands = candidates(cell, mism == allowed);
-    if (opt_.random_values || opt_.restart_nodes > 0) return try_random_order(cell, cands, try_value);
+    if (opt_.random_values) return try_random_order(cell, cands, try_value);
     for (std::size_t id = cands.first(); id != Domain::npos; id = cands.find_next(id + 1))
       if (try_value(static_cast<int>(id))) return true;
     return false;
