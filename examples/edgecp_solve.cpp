@@ -28,12 +28,16 @@ constexpr const char* usage_text =
     "N]\n"
     "                    [--seed N] [--random-values] [--restart N] [--fix-corner] [--board FILE] [--svg "
     "FILE]\n"
-    "                    [--colour-gate N] [--alldiff-gate N] [--engine auto|scan|driver] [--threads N]\n"
+    "                    [--colour-gate N] [--alldiff-gate N] [--engine auto|scan|driver|exact] [--threads N]\n"
+    "                    [--no-symmetry]"
+    "\n"
     "                    [--values shuffled|rare|id] [--scan-checks window-fc,parity] [--force]\n"
     "                    [--json] [--quiet]\n"
     "PUZZLE defaults to the bundled 16x16 E2-like puzzle (examples/puzzles/e2like_16x16.txt, generated).\n"
-    "Defaults: --mode best --propagators ac,alldiff --order row; --time 30 in best mode, no limit "
-    "otherwise.\n"
+    "Defaults: --mode best; --time 30 in best mode, no limit otherwise. Best mode: the scan engine with\n"
+    "  --breaks, else the driver with --propagators ac,alldiff --order row. First and count mode: the exact\n"
+    "  engine (arc consistency on the joins and piece uniqueness, --order mrv, symmetry used for counts),\n"
+    "  the fastest measured (docs/results.md section 7), unless a driver option is given.\n"
     "--breaks D1,...: Blackwood-style mismatch budget (strict propagators are switched off); A-B stands for\n"
     "  every index from A to B.\n"
     "--colour-gate N, --alldiff-gate N: run the colour filter / the piece all-different only once N cells\n"
@@ -42,7 +46,14 @@ constexpr const char* usage_text =
     "propagator,\n"
     "  static order, default order blackwood), driver = the propagating driver; auto (default) picks scan "
     "for\n"
-    "  --mode best with --breaks unless propagators other than none are asked for.\n"
+    "  --mode best with --breaks unless propagators other than none are asked for; exact = the exact engine\n"
+    "  (first and count mode; no --propagators, --breaks, gates, --random-values or --restart; up to 256\n"
+    "  pieces, larger puzzles go to the driver under auto).\n"
+    "--order mrv (exact engine): the frontier cell with the fewest candidates, frame candidates counted\n"
+    "  four times; static orders take the first empty cell.\n"
+    "--no-symmetry: the exact engine counts every solution itself; by default, on a board without hints it\n"
+    "  counts those with the lowest-numbered corner piece top-left (square; a top corner otherwise) and\n"
+    "  multiplies by 4 (2), which is exact.\n"
     "--threads N: scan threads, independent seeded searches (default: all cores); --nodes is per thread.\n"
     "--restart N: restart after N placements with a new random value order (0 = never; scan engine default\n"
     "  200000000, driver default 0).\n"
@@ -88,6 +99,8 @@ struct Args {
   bool random_values = false;
   std::optional<std::uint64_t> restart;  // default: never (driver), scan_default_restart (scan engine)
   bool fix_corner = false;
+  bool symmetry = true;  // the exact engine's count by rotational symmetry
+  bool engine_auto = true;
   int colour_gate = 0;   // run the colour filter once this many cells are assigned
   int alldiff_gate = 0;  // run the piece all-different once this many cells are assigned
   std::string board_file, svg_file;
@@ -190,6 +203,8 @@ Args parse_args(int argc, char** argv) {
       a.random_values = true;
     } else if (arg == "--fix-corner") {
       a.fix_corner = true;
+    } else if (arg == "--no-symmetry") {
+      a.symmetry = false;
     } else if (arg == "--colour-gate") {
       a.colour_gate = static_cast<int>(parse_integer(arg, value(), 0, max_cells));
     } else if (arg == "--alldiff-gate") {
@@ -197,7 +212,10 @@ Args parse_args(int argc, char** argv) {
     } else if (arg == "--engine") {
       a.engine = choose<EngineKind>(
           arg, value(),
-          {{"auto", EngineKind::automatic}, {"scan", EngineKind::scan}, {"driver", EngineKind::driver}});
+          {{"auto", EngineKind::automatic},
+           {"scan", EngineKind::scan},
+           {"driver", EngineKind::driver},
+           {"exact", EngineKind::exact}});
     } else if (arg == "--threads") {
       a.threads = static_cast<int>(parse_integer(arg, value(), 1, 1024));
     } else if (arg == "--values") {
@@ -240,9 +258,11 @@ Args parse_args(int argc, char** argv) {
   req.budget = MismatchBudget(a.breaks);
   req.order = a.order;
   req.fix_corner = a.fix_corner;
+  req.random = a.random_values || a.restart.has_value();
   req.gates = a.colour_gate || a.alldiff_gate;
   req.threads = a.threads != 0;
   req.scan_checks = a.window_fc || a.parity;
+  a.engine_auto = a.engine == EngineKind::automatic;
   try {
     a.engine = choose_engine(req);
   } catch (const std::invalid_argument& e) {
@@ -520,11 +540,78 @@ int solve_driver(const Args& a, const Model& m, const OutputPlan& plan) {
   return write_outputs(a, m, r.board, r.score, plan);
 }
 
+// The exact engine.
+int solve_exact(const Args& a, const Model& m, const OutputPlan& plan) {
+  ExactOptions opt;
+  opt.mode = a.mode;
+  opt.order = a.order.value_or(default_order(EngineKind::exact));
+  opt.fix_corner = a.fix_corner;
+  opt.symmetry = a.symmetry;
+  opt.seed = a.seed;
+  opt.time_limit = a.time ? *a.time : 0.0;
+  opt.node_limit = a.nodes;
+  if (!a.quiet)
+    opt.on_progress = [&](const SearchProgress& p) {
+      std::fprintf(stderr, "[%7.1fs] nodes %llu (%.2fM/s) deepest %d%s\n", p.seconds,
+                   static_cast<unsigned long long>(p.placements),
+                   p.seconds > 0 ? static_cast<double>(p.placements) / p.seconds / 1e6 : 0.0, p.deepest,
+                   a.mode == SearchMode::count ? fmt::format(" solutions {}", p.solutions).c_str() : "");
+    };
+  const ExactResult r = run_exact(m, opt);
+  if (!r.board.cells.empty() && !r.board_verified) {
+    std::fprintf(stderr, "internal error: the result board does not pass the checker\n");
+    return exit_internal;
+  }
+  const double us_per_node = r.placements ? 1e6 * r.seconds / static_cast<double>(r.placements) : 0.0;
+  if (a.json) {
+    std::string by_depth = "[";
+    for (std::size_t i = 0; i < r.placements_by_depth.size(); ++i)
+      by_depth += (i ? "," : "") + std::to_string(r.placements_by_depth[i]);
+    by_depth += "]";
+    JsonObject stats;
+    stats.integer("calls", static_cast<long long>(r.propagation.calls))
+        .integer("failures", static_cast<long long>(r.propagation.failures))
+        .integer("revisions", static_cast<long long>(r.propagation.revisions))
+        .integer("checks", static_cast<long long>(r.propagation.checks));
+    JsonObject o = json_head(m, to_string(a.mode), "exact", opt.order, r.status);
+    o.integer("solutions", static_cast<long long>(r.solutions))
+        .integer("symmetry_factor", r.symmetry_factor)
+        .integer("nodes", static_cast<long long>(r.placements))
+        .integer("failures", static_cast<long long>(r.failures))
+        .integer("deepest", r.deepest)
+        .num("seconds", r.seconds)
+        .num("microseconds_per_node", us_per_node);
+    json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
+    o.raw("propagation", stats.str())
+        .raw("nodes_by_depth", by_depth)
+        .boolean("verified", r.board_verified)
+        .raw("board", json_board(m, r.board));
+    std::cout << o.str() << "\n";
+  } else {
+    std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)
+              << fmt::format("mode        {} (engine exact, order {})\n", to_string(a.mode),
+                             to_string(opt.order))
+              << fmt::format("status      {}\n", to_string(r.status))
+              << fmt::format("solutions   {}{}\n", r.solutions,
+                             r.symmetry_factor > 1
+                                 ? fmt::format(" ({} x {} by rotational symmetry)",
+                                               r.solutions / static_cast<std::uint64_t>(r.symmetry_factor),
+                                               r.symmetry_factor)
+                                 : std::string())
+              << fmt::format("nodes       {} ({} failed, deepest {}, {:.2f} us per node)\n", r.placements,
+                             r.failures, r.deepest, us_per_node)
+              << fmt::format("seconds     {:.3f}\n", r.seconds);
+    print_score(m, r.board, r.score, r.mismatches);
+  }
+  std::cout.flush();
+  return write_outputs(a, m, r.board, r.score, plan);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   try {
-    const Args a = parse_args(argc, argv);
+    Args a = parse_args(argc, argv);
     Puzzle pz = a.puzzle.empty() ? generate(GeneratorOptions::e2_like(1)).puzzle : read_puzzle(a.puzzle);
     if (a.puzzle.empty()) pz.name = "e2like_16x16 (bundled: " + pz.name + ")";
     const Model m(pz);
@@ -533,8 +620,14 @@ int main(int argc, char** argv) {
     } catch (const std::invalid_argument& e) {
       throw UsageError(std::string("--breaks: ") + e.what());
     }
+    try {
+      a.engine = engine_for_puzzle(a.engine, a.engine_auto, m);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--engine: ") + e.what());
+    }
     const OutputPlan plan = prepare_outputs(a, m);
-    return a.engine == EngineKind::scan ? solve_scan(a, m, plan) : solve_driver(a, m, plan);
+    if (a.engine == EngineKind::scan) return solve_scan(a, m, plan);
+    return a.engine == EngineKind::exact ? solve_exact(a, m, plan) : solve_driver(a, m, plan);
   } catch (const UsageError& e) {
     std::fprintf(stderr, "edgecp-solve: %s\n%s", e.what(), usage_text);
     return exit_bad_input;

@@ -21,6 +21,7 @@
 #include "edgecp/propagators/piece_all_different.hpp"
 #include "edgecp/puzzle/model.hpp"
 #include "edgecp/search/cell_order.hpp"
+#include "edgecp/search/exact_search.hpp"
 #include "edgecp/search/scan_search.hpp"
 #include "edgecp/search/search_control.hpp"
 #include "edgecp/search/solver.hpp"
@@ -62,10 +63,13 @@ struct PropagatorRegistry {
 using StandardPropagators =
     PropagatorRegistry<ForwardChecking, ArcConsistency, AC2001, AC3, ColourMatching, PieceAllDifferent>;
 
-enum class EngineKind { automatic, scan, driver };
+enum class EngineKind { automatic, scan, driver, exact };
 
 inline std::string_view to_string(EngineKind e) {
-  return e == EngineKind::scan ? "scan" : e == EngineKind::driver ? "driver" : "auto";
+  return e == EngineKind::scan     ? "scan"
+         : e == EngineKind::driver ? "driver"
+         : e == EngineKind::exact  ? "exact"
+                                   : "auto";
 }
 
 /// What a run asks for, before an engine is chosen.
@@ -76,21 +80,27 @@ struct EngineRequest {
   MismatchBudget budget;
   std::optional<CellOrder> order;
   bool fix_corner = false;
+  bool random = false;       ///< random values or restarts were asked for (driver options)
   bool gates = false;        ///< a depth gate was asked for (a driver option)
   bool threads = false;      ///< a thread count was asked for (a scan option)
   bool scan_checks = false;  ///< budget-aware checks were asked for (a scan option)
 };
 
 /// The engine a request runs on, checked: `automatic` picks the scan engine for best mode under a mismatch
-/// budget unless propagators are asked for (the record hunt wins without them, docs/results.md), else the
-/// propagating driver. Throws std::invalid_argument when the request mixes the engines' options; its
-/// message names the command-line options of edgecp-solve.
+/// budget unless propagators are asked for (the record hunt wins without them), the exact engine for first
+/// and count mode unless driver options are asked for (propagators, gates, random values, restarts, a
+/// budget: it is the fastest measured, docs/results.md section 7), else the propagating driver. Throws
+/// std::invalid_argument when the request mixes the engines' options; its message names the command-line
+/// options of edgecp-solve. (A puzzle too large for the exact engine runs on the driver: see
+/// engine_for_puzzle.)
 inline EngineKind choose_engine(const EngineRequest& r) {
   const bool props_asked = r.propagators && !r.propagators->empty();
+  const bool driver_asked = r.propagators.has_value() || r.gates || r.random || r.budget.active();
   EngineKind e = r.engine;
   if (e == EngineKind::automatic)
     e = r.mode == SearchMode::best && r.budget.active() && !props_asked ? EngineKind::scan
-                                                                        : EngineKind::driver;
+        : r.mode != SearchMode::best && !driver_asked                    ? EngineKind::exact
+                                                                         : EngineKind::driver;
   if (e == EngineKind::scan) {
     if (r.mode != SearchMode::best) throw std::invalid_argument("the scan engine: only --mode best");
     if (props_asked)
@@ -105,7 +115,25 @@ inline EngineKind choose_engine(const EngineRequest& r) {
     throw std::invalid_argument(
         "--threads and --scan-checks need the scan engine (--mode best with --breaks)");
   }
+  if (e == EngineKind::exact) {
+    if (r.mode == SearchMode::best)
+      throw std::invalid_argument("the exact engine finds or counts exact solutions: --mode first or count");
+    if (driver_asked)
+      throw std::invalid_argument(
+          "the exact engine has its own propagation: --propagators, --breaks, gates, --random-values and "
+          "--restart are driver options (--engine driver)");
+  }
   return e;
+}
+
+/// The engine chosen for a request, given the puzzle: an automatic choice of the exact engine falls back to
+/// the driver on a puzzle too large for it (more than 256 pieces); an explicit one throws
+/// std::invalid_argument.
+inline EngineKind engine_for_puzzle(EngineKind chosen, bool automatic, const Model& m) {
+  if (chosen != EngineKind::exact || exact_width(m) != 0) return chosen;
+  if (automatic) return EngineKind::driver;
+  throw std::invalid_argument("the exact engine handles up to 256 pieces; this puzzle has " +
+                              std::to_string(m.piece_count()));
 }
 
 /// Checks a budget against a puzzle: every index must lie in 1 .. cells. (On a puzzle with hints the last
@@ -120,7 +148,7 @@ inline void check_budget(const MismatchBudget& b, const Model& m) {
 
 /// The cell order each engine uses when none is given.
 inline CellOrder default_order(EngineKind e) {
-  return e == EngineKind::scan ? CellOrder::blackwood : CellOrder::row;
+  return e == EngineKind::scan ? CellOrder::blackwood : e == EngineKind::exact ? CellOrder::mrv : CellOrder::row;
 }
 /// The scan engine restarts after this many placements per thread when nothing else is asked (about 7 s on
 /// the reference machine; docs/results.md section 5 compares restart intervals).
