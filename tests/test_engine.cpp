@@ -48,6 +48,36 @@ TEST_CASE("choose_engine: the automatic choice and the refused mixtures", "[engi
   REQUIRE_THROWS_WITH(choose_engine(r), Catch::Contains("need the scan engine"));
 }
 
+TEST_CASE("choose_engine: first and count mode go to the exact engine unless driver options are given",
+          "[engine]") {
+  for (SearchMode mode : {SearchMode::first, SearchMode::count}) {
+    EngineRequest r;
+    r.mode = mode;
+    REQUIRE(choose_engine(r) == EngineKind::exact);
+    r.fix_corner = true;
+    r.order = CellOrder::row;
+    REQUIRE(choose_engine(r) == EngineKind::exact);  // exact-engine options too
+    for (int which = 0; which < 4; ++which) {
+      EngineRequest d = r;
+      if (which == 0) d.propagators = std::vector<std::string>{};  // --propagators none: plain backtracking
+      if (which == 1) d.gates = true;
+      if (which == 2) d.random = true;
+      if (which == 3) d.budget = MismatchBudget({5});
+      REQUIRE(choose_engine(d) == EngineKind::driver);
+      d.engine = EngineKind::exact;
+      REQUIRE_THROWS_WITH(choose_engine(d), Catch::Contains("driver options"));
+    }
+  }
+  EngineRequest best;
+  best.engine = EngineKind::exact;
+  REQUIRE_THROWS_WITH(choose_engine(best), Catch::Contains("--mode first or count"));
+  const Model big(generate({17, 16, 5, 17, 1, false}).puzzle), small = random_model(4, 4, 1, 2, 1);
+  REQUIRE(engine_for_puzzle(EngineKind::exact, true, big) == EngineKind::driver);
+  REQUIRE_THROWS_WITH(engine_for_puzzle(EngineKind::exact, false, big), Catch::Contains("256 pieces"));
+  REQUIRE(engine_for_puzzle(EngineKind::exact, false, small) == EngineKind::exact);
+  REQUIRE(engine_for_puzzle(EngineKind::scan, true, big) == EngineKind::scan);
+}
+
 TEST_CASE("check_budget: indices within the board's cells", "[engine]") {
   const Model m = random_model(3, 3, 2, 2, 4, true);  // 9 cells, one hint: 8 placements
   REQUIRE_NOTHROW(check_budget(MismatchBudget({1, 8, 9}), m));

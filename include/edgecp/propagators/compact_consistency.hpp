@@ -66,7 +66,7 @@ class CompactConsistency {
     suspect_.assign(static_cast<std::size_t>(cells_) * 4, 0);
     for (int c = 0; c < cells_; ++c)
       for (int id = 0; id < m.candidate_count(); ++id)
-        if (Model::test(m.static_domain(c), id)) set_bit(dom_[static_cast<std::size_t>(c)], slot_of_id_[id]);
+        if (Model::test(m.static_domain(c), id)) set_bit(dom_[static_cast<std::size_t>(c)], slot_of_id_[static_cast<std::size_t>(id)]);
   }
 
   // ---- queries ----
@@ -251,7 +251,7 @@ class CompactConsistency {
     mask_.assign(4 * static_cast<std::size_t>(colours_), Bits{});
     for (int id = 0; id < m.candidate_count(); ++id)
       for (int s = 0; s < 4; ++s)
-        set_bit(mask_[static_cast<std::size_t>(s * colours_ + m.colour(id, s))], slot_of_id_[id]);
+        set_bit(mask_[static_cast<std::size_t>(s * colours_ + m.colour(id, s))], slot_of_id_[static_cast<std::size_t>(id)]);
     all_colours_ = m.colours_on_any_side();
     slot_colours_.assign(capacity, Sides{});
     for (int id = 0; id < m.candidate_count(); ++id)

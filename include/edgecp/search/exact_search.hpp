@@ -251,7 +251,7 @@ class ExactSearch {
 /// the puzzle is too large for it.
 inline std::size_t exact_width(const Model& m) {
   const std::size_t w = (4 * static_cast<std::size_t>(m.piece_count()) + 63) / 64;
-  for (std::size_t k : {1, 2, 3, 4, 5, 6, 7, 8, 12, 16})
+  for (std::size_t k : {1U, 2U, 3U, 4U, 5U, 6U, 7U, 8U, 12U, 16U})
     if (w <= k) return k;
   return 0;
 }

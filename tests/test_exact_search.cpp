@@ -1,0 +1,141 @@
+#include "edgecp/search/exact_search.hpp"
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+
+#include "edgecp/io/puzzle_io.hpp"
+#include "support/oracles.hpp"
+
+using namespace edgecp;
+using namespace edgecp::test;
+
+namespace {
+
+constexpr std::size_t cap = 20000;  // brute-force solutions enumerated at most
+
+ExactOptions counting(CellOrder order, bool refute, bool symmetry) {
+  ExactOptions o;
+  o.mode = SearchMode::count;
+  o.order = order;
+  o.refute = refute;
+  o.symmetry = symmetry;
+  return o;
+}
+
+/// Brute-force solutions with the lowest-numbered corner piece top-left.
+std::size_t solutions_with_corner_fixed(const Model& m) {
+  int corner_piece = -1;
+  for (int p = 0; p < m.piece_count() && corner_piece < 0; ++p)
+    if (grey_count(m.puzzle().pieces[static_cast<std::size_t>(p)]) == 2) corner_piece = p;
+  std::size_t n = 0;
+  for (const Board& b : all_solutions(m, cap)) n += m.piece_of(b.cells[0]) == corner_piece ? 1 : 0;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("count mode equals brute force for every order, with and without refutation and symmetry",
+          "[exact_search]") {
+  int with_solutions = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    const int w = 3 + static_cast<int>(seed % 3), h = 3 + static_cast<int>((seed / 3) % 2);
+    const Model m = random_model(w, h, 1 + static_cast<int>(seed % 2), 3 + static_cast<int>(seed % 2), seed,
+                                 seed % 5 == 0);
+    const std::size_t expected = all_solutions(m, cap).size();
+    if (expected == cap) continue;  // too many to enumerate
+    with_solutions += expected > 0 ? 1 : 0;
+    for (CellOrder order :
+         {CellOrder::row, CellOrder::frame, CellOrder::spiral, CellOrder::blackwood, CellOrder::mrv})
+      for (bool refute : {false, true})
+        for (bool symmetry : {false, true}) {
+          const ExactResult r = run_exact(m, counting(order, refute, symmetry));
+          INFO("seed " << seed << " order " << to_string(order) << " refute " << refute << " symmetry "
+                       << symmetry);
+          REQUIRE(r.status == SearchStatus::exhausted);
+          REQUIRE(r.solutions == expected);
+          const bool used = symmetry && seed % 5 != 0;  // boards with a hint count every solution
+          if (expected > 0) REQUIRE(r.symmetry_factor == (used ? (w == h ? 4 : 2) : 1));
+          if (expected > 0) REQUIRE(r.board_verified);
+        }
+  }
+  REQUIRE(with_solutions > 15);
+}
+
+TEST_CASE("fix_corner counts the solutions with the lowest corner piece top-left", "[exact_search]") {
+  int nonzero = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    const Model m = random_model(4, 3 + static_cast<int>(seed % 2), 2, 3, seed);
+    ExactOptions o = counting(CellOrder::mrv, true, true);
+    o.fix_corner = true;
+    const ExactResult r = run_exact(m, o);
+    REQUIRE(r.symmetry_factor == 1);
+    if (all_solutions(m, cap).size() == cap) continue;
+    REQUIRE(r.solutions == solutions_with_corner_fixed(m));
+    nonzero += r.solutions > 0 ? 1 : 0;
+  }
+  REQUIRE(nonzero > 5);
+}
+
+TEST_CASE("first mode returns a verified exact board exactly when one exists", "[exact_search]") {
+  int found = 0;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    const Model m = random_model(4 + static_cast<int>(seed % 2), 4, 1 + static_cast<int>(seed % 2), 3, seed,
+                                 seed % 3 == 0);
+    ExactOptions o;
+    o.mode = SearchMode::first;
+    const ExactResult r = run_exact(m, o);
+    const bool exists = !all_solutions(m, 1).empty();
+    REQUIRE((r.status == SearchStatus::solved) == exists);
+    REQUIRE(r.board_verified == exists);
+    if (exists) {
+      REQUIRE(r.solutions == 1);
+      REQUIRE(check_board(m, r.board).score == m.geometry().inner_join_count());
+      ++found;
+    }
+  }
+  REQUIRE(found > 10);
+}
+
+TEST_CASE("the node limit is exact and stops with status limit", "[exact_search]") {
+  const Model m = random_model(5, 5, 1, 2, 4);  // two inner colours: a wide tree
+  ExactOptions o = counting(CellOrder::mrv, true, false);
+  o.node_limit = 20;
+  const ExactResult r = run_exact(m, o);
+  REQUIRE(r.status == SearchStatus::limit);
+  REQUIRE(r.placements == 20);
+  o.node_limit = 21;
+  REQUIRE(run_exact(m, o).placements == 21);
+}
+
+TEST_CASE("best mode and puzzles too large are refused", "[exact_search]") {
+  const Model m = random_model(3, 3, 1, 2, 1);
+  ExactOptions o;
+  o.mode = SearchMode::best;
+  REQUIRE_THROWS_AS(run_exact(m, o), std::invalid_argument);
+  REQUIRE(exact_width(Model(generate({17, 16, 5, 17, 1, false}).puzzle)) == 0);  // 272 pieces
+  REQUIRE(exact_width(Model(generate({16, 16, 5, 17, 1, false}).puzzle)) == 16);
+}
+
+TEST_CASE("Brendan's set 1 counts with the exact engine", "[exact_search][shared]") {
+  const std::string p5 = shared_data("brendan/set1_05x05.txt"), p6 = shared_data("brendan/set1_06x06.txt"),
+                    p74 = shared_data("brendan/set1_07x04.txt");
+  if (!std::filesystem::exists(p5)) {
+    WARN("../shared/data absent: skipped");
+    return;
+  }
+  const Model m5(read_puzzle(p5)), m6(read_puzzle(p6)), m74(read_puzzle(p74));
+  for (bool symmetry : {false, true}) {
+    REQUIRE(run_exact(m5, counting(CellOrder::mrv, true, symmetry)).solutions == 16);
+    REQUIRE(run_exact(m5, counting(CellOrder::row, false, symmetry)).solutions == 16);
+    REQUIRE(run_exact(m6, counting(CellOrder::mrv, true, symmetry)).solutions == 260);
+  }
+  // 7x4: the half-turn symmetry; the reference count is the plain driver's (brute force).
+  SearchOptions plain;
+  plain.mode = SearchMode::count;
+  const auto reference = Solver<BitDomain<2>>(m74, plain).run().solutions;
+  REQUIRE(reference > 0);
+  REQUIRE(run_exact(m74, counting(CellOrder::mrv, true, true)).solutions == reference);
+  ExactOptions fixed = counting(CellOrder::mrv, true, true);
+  fixed.fix_corner = true;
+  REQUIRE(run_exact(m6, fixed).solutions == 65);
+}
