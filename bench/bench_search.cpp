@@ -82,5 +82,40 @@ BENCHMARK(BM_Count06x06_brendan)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 
+/// The exact engine counting every solution: arg 0 = symmetry off/on, arg 1 = order (row, mrv). Next to
+/// BM_Count*: the same puzzles, so the ratio to the plain backtracker ("none row") is read in one run.
+void exact_bench(benchmark::State& state, const Model& m) {
+  ExactOptions opt;
+  opt.mode = SearchMode::count;
+  opt.symmetry = state.range(0) != 0;
+  opt.order = static_cast<CellOrder>(state.range(1));
+  state.SetLabel(std::string(opt.symmetry ? "symmetry " : "all ") + std::string(to_string(opt.order)));
+  ExactResult r;
+  for (auto _ : state) r = run_exact(m, opt);
+  state.counters["nodes"] = static_cast<double>(r.placements);
+  state.counters["solutions"] = static_cast<double>(r.solutions);
+  state.counters["us_per_node"] = r.placements ? 1e6 * r.seconds / static_cast<double>(r.placements) : 0.0;
+}
+void BM_ExactCount05x05_brendan(benchmark::State& state) {
+  if (!have_shared("brendan/set1_05x05.txt")) return state.SkipWithError("../shared/data absent");
+  static const Model m(read_puzzle(shared("brendan/set1_05x05.txt")));
+  exact_bench(state, m);
+}
+void BM_ExactCount06x06_bundled(benchmark::State& state) {
+  static const Model m(read_puzzle(std::string(EDGECP_EXAMPLE_PUZZLES) + "/e2like_6x6.txt"));
+  exact_bench(state, m);
+}
+void BM_ExactCount06x06_brendan(benchmark::State& state) {
+  if (!have_shared("brendan/set1_06x06.txt")) return state.SkipWithError("../shared/data absent");
+  static const Model m(read_puzzle(shared("brendan/set1_06x06.txt")));
+  exact_bench(state, m);
+}
+BENCHMARK(BM_ExactCount05x05_brendan)->ArgsProduct({{0, 1}, kOrders})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ExactCount06x06_bundled)->ArgsProduct({{0, 1}, kOrders})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ExactCount06x06_brendan)
+    ->ArgsProduct({{0, 1}, {static_cast<std::int64_t>(CellOrder::mrv)}})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+
 }  // namespace
 }  // namespace edgecp::bench

@@ -93,6 +93,48 @@ TEST_CASE("edgecp-solve count on the bundled 4x4 agrees with the library", "[cli
   REQUIRE(field(r.out, "solutions") > 0);
 }
 
+TEST_CASE("edgecp-solve: first and count mode run the exact engine by default", "[cli][exact_search]") {
+  for (const std::string name : {"e2like_4x4.txt", "e2like_6x6.txt"}) {
+    const std::string p = puzzles() + "/" + name;
+    const Run plain = run(p + " --mode count --json --quiet --propagators none");
+    const Run exact = run(p + " --mode count --json --quiet");
+    const Run exact_all = run(p + " --mode count --json --quiet --no-symmetry --order row");
+    REQUIRE(plain.code == 0);
+    REQUIRE(exact.code == 0);
+    REQUIRE(exact_all.code == 0);
+    REQUIRE(exact.out.find("\"engine\":\"exact\"") != std::string::npos);
+    REQUIRE(exact.out.find("\"order\":\"mrv\"") != std::string::npos);
+    REQUIRE(field(exact.out, "solutions") == field(plain.out, "solutions"));
+    REQUIRE(field(exact_all.out, "solutions") == field(plain.out, "solutions"));
+    REQUIRE(field(exact.out, "symmetry_factor") == 4);
+    REQUIRE(field(exact_all.out, "symmetry_factor") == 1);
+  }
+  const Run text = run(puzzles() + "/e2like_6x6.txt --mode first");
+  REQUIRE(text.code == 0);
+  REQUIRE(text.out.find("engine exact") != std::string::npos);
+  REQUIRE(text.out.find("verified") != std::string::npos);
+  // a time limit on a board it cannot finish: status limit, a progress line on the way
+  const Run big = run(puzzles() + "/e2like_16x16.txt --mode first --time 1.5 --json");
+  REQUIRE(big.code == 0);
+  REQUIRE(big.out.find("\"status\":\"limit\"") != std::string::npos);
+  REQUIRE(big.err.find("[    1.") != std::string::npos);
+}
+
+TEST_CASE("edgecp-solve: the exact engine refuses driver options", "[cli][exact_search]") {
+  const std::string p = puzzles() + "/e2like_4x4.txt";
+  for (const std::string extra : {"--mode best", "--mode count --breaks 3", "--mode count --propagators fc",
+                                  "--mode first --restart 100", "--mode count --alldiff-gate 2"}) {
+    const Run r = run(p + " --engine exact " + extra);
+    INFO(extra);
+    REQUIRE(r.code == 2);
+    REQUIRE(r.err.find("exact") != std::string::npos);
+  }
+  // the same options without --engine exact go to the driver
+  const Run d = run(p + " --mode count --propagators fc --json --quiet");
+  REQUIRE(d.code == 0);
+  REQUIRE(d.out.find("\"engine\":\"driver\"") != std::string::npos);
+}
+
 TEST_CASE("edgecp-solve: a budget switches strict propagators off and says so", "[cli]") {
   const Run r = run(puzzles() + "/e2like_6x6.txt --json --breaks 20,30 --propagators ac,alldiff --time 2");
   REQUIRE(r.code == 0);
