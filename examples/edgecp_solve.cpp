@@ -28,16 +28,16 @@ constexpr const char* usage_text =
     "N]\n"
     "                    [--seed N] [--random-values] [--restart N] [--fix-corner] [--board FILE] [--svg "
     "FILE]\n"
-    "                    [--colour-gate N] [--alldiff-gate N] [--engine auto|scan|driver|exact] [--threads N]\n"
-    "                    [--no-symmetry]"
-    "\n"
-    "                    [--values shuffled|rare|id] [--scan-checks window-fc,parity] [--force]\n"
-    "                    [--json] [--quiet]\n"
+    "                    [--colour-gate N] [--alldiff-gate N] [--engine auto|scan|driver|exact] [--threads "
+    "N]\n"
+    "                    [--values shuffled|rare|id] [--scan-checks window-fc,parity] [--no-symmetry]\n"
+    "                    [--force] [--json] [--quiet]\n"
     "PUZZLE defaults to the bundled 16x16 E2-like puzzle (examples/puzzles/e2like_16x16.txt, generated).\n"
     "Defaults: --mode best; --time 30 in best mode, no limit otherwise. Best mode: the scan engine with\n"
     "  --breaks, else the driver with --propagators ac,alldiff --order row. First and count mode: the exact\n"
     "  engine (arc consistency on the joins and piece uniqueness, --order mrv, symmetry used for counts),\n"
-    "  the fastest measured (docs/results.md section 7), unless a driver option is given.\n"
+    "  unless a driver option is given: the fastest measured for counting (docs/results.md section 7); for\n"
+    "  a first solution plain backtracking (--propagators none) is as fast up to 7x7.\n"
     "--breaks D1,...: Blackwood-style mismatch budget (strict propagators are switched off); A-B stands for\n"
     "  every index from A to B.\n"
     "--colour-gate N, --alldiff-gate N: run the colour filter / the piece all-different only once N cells\n"
@@ -210,12 +210,11 @@ Args parse_args(int argc, char** argv) {
     } else if (arg == "--alldiff-gate") {
       a.alldiff_gate = static_cast<int>(parse_integer(arg, value(), 0, max_cells));
     } else if (arg == "--engine") {
-      a.engine = choose<EngineKind>(
-          arg, value(),
-          {{"auto", EngineKind::automatic},
-           {"scan", EngineKind::scan},
-           {"driver", EngineKind::driver},
-           {"exact", EngineKind::exact}});
+      a.engine = choose<EngineKind>(arg, value(),
+                                    {{"auto", EngineKind::automatic},
+                                     {"scan", EngineKind::scan},
+                                     {"driver", EngineKind::driver},
+                                     {"exact", EngineKind::exact}});
     } else if (arg == "--threads") {
       a.threads = static_cast<int>(parse_integer(arg, value(), 1, 1024));
     } else if (arg == "--values") {

@@ -173,7 +173,8 @@ TEST_CASE("after every decision and refutation the state is exactly the naive cl
       }
       REQUIRE(domains_of(m, p) == d);  // strength: exactly the closure
       for (const Board& b : sols)      // soundness: a solution inside before the operation stays inside
-        if (inside(b, before) && (b.cells[static_cast<std::size_t>(op.cell)] == static_cast<int>(id)) == op.assign) {
+        if (inside(b, before) &&
+            (b.cells[static_cast<std::size_t>(op.cell)] == static_cast<int>(id)) == op.assign) {
           REQUIRE(inside(b, domains_of(m, p)));
           ++kept;
         }

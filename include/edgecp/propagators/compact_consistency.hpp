@@ -18,7 +18,8 @@
 namespace edgecp {
 
 /// The board's domains and their propagation in one object, built for exact search on small and mid-size
-/// boards where a node must cost well under a microsecond.
+/// boards, where nothing generic may be paid per node (about 3 µs a decision with its propagation on 6x6 to
+/// 8x8 boards, docs/results.md section 7).
 ///
 /// Representation: a candidate is a slot `4 * piece + rotation` (slots of rotations that look like an
 /// earlier one stay empty, as in the Model), so one piece is one nibble of a W-word bitset and crossing a
@@ -54,8 +55,8 @@ class CompactConsistency {
 
   explicit CompactConsistency(const Model& m) : cells_(m.cell_count()), colours_(m.colour_count()) {
     if (words_for(m) > W)
-      throw std::invalid_argument("CompactConsistency<" + std::to_string(W) + ">: " +
-                                  std::to_string(m.piece_count()) + " pieces need " +
+      throw std::invalid_argument("CompactConsistency<" + std::to_string(W) +
+                                  ">: " + std::to_string(m.piece_count()) + " pieces need " +
                                   std::to_string(words_for(m)) + " words");
     build_tables(m);
     dom_.assign(static_cast<std::size_t>(cells_), Bits{});
@@ -66,7 +67,8 @@ class CompactConsistency {
     suspect_.assign(static_cast<std::size_t>(cells_) * 4, 0);
     for (int c = 0; c < cells_; ++c)
       for (int id = 0; id < m.candidate_count(); ++id)
-        if (Model::test(m.static_domain(c), id)) set_bit(dom_[static_cast<std::size_t>(c)], slot_of_id_[static_cast<std::size_t>(id)]);
+        if (Model::test(m.static_domain(c), id))
+          set_bit(dom_[static_cast<std::size_t>(c)], slot_of_id_[static_cast<std::size_t>(id)]);
   }
 
   // ---- queries ----
@@ -92,7 +94,9 @@ class CompactConsistency {
   bool assigned(int c) const { return assigned_slot(c) >= 0; }
   int assigned_count() const { return assigned_count_; }
   /// Colours cell c can still show on side s (a superset next to an assigned neighbour).
-  std::uint64_t shown(int c, int s) const { return shown_[static_cast<std::size_t>(c) * 4 + static_cast<std::size_t>(s)]; }
+  std::uint64_t shown(int c, int s) const {
+    return shown_[static_cast<std::size_t>(c) * 4 + static_cast<std::size_t>(s)];
+  }
   /// The model's candidate id of a slot, and back.
   int candidate_of_slot(int slot) const { return id_of_slot_[static_cast<std::size_t>(slot)]; }
   int slot_of_candidate(int id) const { return slot_of_id_[static_cast<std::size_t>(id)]; }
@@ -111,6 +115,8 @@ class CompactConsistency {
   }
 
   // ---- levels ----
+  /// Opens a level: every change until the matching pop_level() is undone by it. Changes made before the
+  /// first push_level() are never undone.
   void push_level() {
     levels_.push_back({trail_.size(), assigned_count_, used_, level_id_});
     level_id_ = ++next_level_id_;
@@ -200,7 +206,9 @@ class CompactConsistency {
   static void clear_bit(Bits& b, int i) {
     b[static_cast<std::size_t>(i) >> 6] &= ~(std::uint64_t{1} << (i & 63));
   }
-  static bool test_bit(const Bits& b, int i) { return (b[static_cast<std::size_t>(i) >> 6] >> (i & 63)) & 1U; }
+  static bool test_bit(const Bits& b, int i) {
+    return (b[static_cast<std::size_t>(i) >> 6] >> (i & 63)) & 1U;
+  }
   static bool empty(const Bits& b) {
     std::uint64_t x = 0;
     for (std::uint64_t w : b) x |= w;
@@ -251,7 +259,8 @@ class CompactConsistency {
     mask_.assign(4 * static_cast<std::size_t>(colours_), Bits{});
     for (int id = 0; id < m.candidate_count(); ++id)
       for (int s = 0; s < 4; ++s)
-        set_bit(mask_[static_cast<std::size_t>(s * colours_ + m.colour(id, s))], slot_of_id_[static_cast<std::size_t>(id)]);
+        set_bit(mask_[static_cast<std::size_t>(s * colours_ + m.colour(id, s))],
+                slot_of_id_[static_cast<std::size_t>(id)]);
     all_colours_ = m.colours_on_any_side();
     slot_colours_.assign(capacity, Sides{});
     for (int id = 0; id < m.candidate_count(); ++id)
@@ -263,8 +272,7 @@ class CompactConsistency {
     neighbour_.resize(static_cast<std::size_t>(cells_) * 4);
     for (int c = 0; c < cells_; ++c)
       for (int s = 0; s < 4; ++s) neighbour_[static_cast<std::size_t>(c * 4 + s)] = g.neighbour(c, s);
-    for (int c = 0; c < cells_; ++c)
-      classes_[static_cast<std::size_t>(g.cell_class(c))].cells.push_back(c);
+    for (int c = 0; c < cells_; ++c) classes_[static_cast<std::size_t>(g.cell_class(c))].cells.push_back(c);
     class_of_piece_.resize(static_cast<std::size_t>(np));
     for (int p = 0; p < np; ++p) {
       const int greys = grey_count(m.puzzle().pieces[static_cast<std::size_t>(p)]);
@@ -282,7 +290,11 @@ class CompactConsistency {
   void save(int c) {
     const auto i = static_cast<std::size_t>(c);
     if (stamp_[i] == level_id_) return;
-    Saved s{c, slot_[i], stamp_[i], dom_[i], {shown_[i * 4], shown_[i * 4 + 1], shown_[i * 4 + 2], shown_[i * 4 + 3]}};
+    Saved s{c,
+            slot_[i],
+            stamp_[i],
+            dom_[i],
+            {shown_[i * 4], shown_[i * 4 + 1], shown_[i * 4 + 2], shown_[i * 4 + 3]}};
     trail_.push_back(s);
     stamp_[i] = level_id_;
   }
@@ -472,21 +484,21 @@ class CompactConsistency {
   int cells_;
   int colours_;
   std::uint64_t all_colours_ = 0;
-  std::vector<Bits> mask_;            // mask_[side * colours + k]: slots showing colour k on side
-  std::vector<int> neighbour_;        // neighbour_[c*4 + s], -1 outside
-  std::vector<int> class_of_piece_;   // 0 corner, 1 edge, 2 interior (as Geometry::CellClass)
+  std::vector<Bits> mask_;           // mask_[side * colours + k]: slots showing colour k on side
+  std::vector<int> neighbour_;       // neighbour_[c*4 + s], -1 outside
+  std::vector<int> class_of_piece_;  // 0 corner, 1 edge, 2 interior (as Geometry::CellClass)
   std::array<PieceClass, 3> classes_;
-  std::vector<Sides> slot_colours_;   // slot_colours_[slot][s]: the colour the slot shows on s, as a set
-  std::vector<int> slot_of_id_;  // model candidate id -> slot
-  std::vector<int> id_of_slot_;  // slot -> model candidate id, -1 for an empty slot
+  std::vector<Sides> slot_colours_;  // slot_colours_[slot][s]: the colour the slot shows on s, as a set
+  std::vector<int> slot_of_id_;      // model candidate id -> slot
+  std::vector<int> id_of_slot_;      // slot -> model candidate id, -1 for an empty slot
   // trailed state (saved per cell on trail_, per level in levels_)
-  std::vector<Bits> dom_;                // dom_[c]: slots still possible in c
-  std::vector<std::uint64_t> shown_;     // shown_[c*4+s] ⊇ colours dom_[c] shows on s; equal at fixpoint
-                                         // unless the neighbour across s is assigned
-  std::vector<int> slot_;                // slot_[c] >= 0 <=> c assigned (dom_[c] == {slot_[c]}, its piece
-                                         // in no other cell's domain)
-  int assigned_count_ = 0;               // #{c : slot_[c] >= 0}
-  Bits used_{};                          // lowest slot bit of each piece assigned somewhere
+  std::vector<Bits> dom_;             // dom_[c]: slots still possible in c
+  std::vector<std::uint64_t> shown_;  // shown_[c*4+s] ⊇ colours dom_[c] shows on s; equal at fixpoint
+                                      // unless the neighbour across s is assigned
+  std::vector<int> slot_;             // slot_[c] >= 0 <=> c assigned (dom_[c] == {slot_[c]}, its piece
+                                      // in no other cell's domain)
+  int assigned_count_ = 0;            // #{c : slot_[c] >= 0}
+  Bits used_{};                       // lowest slot bit of each piece assigned somewhere
   std::vector<Saved> trail_;
   std::vector<Level> levels_;
   std::vector<std::uint64_t> stamp_;  // stamp_[c] == level_id_ <=> c saved at the current level

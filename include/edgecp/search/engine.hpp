@@ -99,8 +99,8 @@ inline EngineKind choose_engine(const EngineRequest& r) {
   EngineKind e = r.engine;
   if (e == EngineKind::automatic)
     e = r.mode == SearchMode::best && r.budget.active() && !props_asked ? EngineKind::scan
-        : r.mode != SearchMode::best && !driver_asked                    ? EngineKind::exact
-                                                                         : EngineKind::driver;
+        : r.mode != SearchMode::best && !driver_asked                   ? EngineKind::exact
+                                                                        : EngineKind::driver;
   if (e == EngineKind::scan) {
     if (r.mode != SearchMode::best) throw std::invalid_argument("the scan engine: only --mode best");
     if (props_asked)
@@ -148,7 +148,9 @@ inline void check_budget(const MismatchBudget& b, const Model& m) {
 
 /// The cell order each engine uses when none is given.
 inline CellOrder default_order(EngineKind e) {
-  return e == EngineKind::scan ? CellOrder::blackwood : e == EngineKind::exact ? CellOrder::mrv : CellOrder::row;
+  return e == EngineKind::scan    ? CellOrder::blackwood
+         : e == EngineKind::exact ? CellOrder::mrv
+                                  : CellOrder::row;
 }
 /// The scan engine restarts after this many placements per thread when nothing else is asked (about 7 s on
 /// the reference machine; docs/results.md section 5 compares restart intervals).

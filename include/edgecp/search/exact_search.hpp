@@ -18,9 +18,9 @@
 
 namespace edgecp {
 
-/// How the exact engine picks the next cell.
-/// mrv: the unassigned cell with the fewest candidates; ties go to the cell with the most assigned
-/// neighbours, then to the earlier cell of the static order. Static orders: the first unassigned cell.
+/// The exact engine's options; the limits and progress are SearchControl's (its restart interval and seed
+/// are not used: the engine never restarts and its value order is ascending slots).
+/// `order`: mrv = frontier MRV (ExactSearch::choose_cell); a static order = its first unassigned cell.
 struct ExactOptions : SearchControl {
   SearchMode mode = SearchMode::count;  ///< first or count (best mode needs a mismatch budget: other engines)
   CellOrder order = CellOrder::mrv;
@@ -69,14 +69,17 @@ class ExactSearch {
   ExactResult run() {
     clock_.start();
     result_ = ExactResult{};
+    stop_ = Stop::none;
     const int cells = model_.cell_count();
     result_.placements_by_depth.assign(static_cast<std::size_t>(cells) + 1, 0);
     prop_.push_level();
     hinted_ = 0;
     for (int c = 0; c < cells; ++c) hinted_ += model_.hint_candidate(c) >= 0 ? 1 : 0;
     bool ok = prop_.propagate_all() == Status::ok;
-    if (ok && opt_.fix_corner) ok = fix_corner();
-    else if (ok && opt_.symmetry && opt_.mode == SearchMode::count && hinted_ == 0) ok = break_symmetry();
+    if (ok && opt_.fix_corner)
+      ok = fix_corner();
+    else if (ok && opt_.symmetry && opt_.mode == SearchMode::count && hinted_ == 0)
+      ok = break_symmetry();
     if (ok) {
       note_depth();
       search(0);
@@ -84,7 +87,7 @@ class ExactSearch {
     prop_.pop_level();
     result_.solutions *= static_cast<std::uint64_t>(result_.symmetry_factor);
     result_.seconds = clock_.elapsed();
-    result_.status = stop_ == Stop::solved ? SearchStatus::solved
+    result_.status = stop_ == Stop::solved  ? SearchStatus::solved
                      : stop_ == Stop::limit ? SearchStatus::limit
                                             : SearchStatus::exhausted;
     result_.propagation = prop_.stats();
@@ -226,7 +229,7 @@ class ExactSearch {
     SearchProgress p;
     p.seconds = t;
     p.placements = result_.placements;
-    p.solutions = result_.solutions;
+    p.solutions = result_.solutions * static_cast<std::uint64_t>(result_.symmetry_factor);
     p.deepest = result_.deepest;
     p.best_score = -1;
     return p;
@@ -261,16 +264,26 @@ inline std::size_t exact_width(const Model& m) {
 inline ExactResult run_exact(const Model& m, const ExactOptions& opt) {
   auto go = [&]<std::size_t W>() { return ExactSearch<W>(m, opt).run(); };
   switch (exact_width(m)) {
-    case 1: return go.template operator()<1>();
-    case 2: return go.template operator()<2>();
-    case 3: return go.template operator()<3>();
-    case 4: return go.template operator()<4>();
-    case 5: return go.template operator()<5>();
-    case 6: return go.template operator()<6>();
-    case 7: return go.template operator()<7>();
-    case 8: return go.template operator()<8>();
-    case 12: return go.template operator()<12>();
-    case 16: return go.template operator()<16>();
+    case 1:
+      return go.template operator()<1>();
+    case 2:
+      return go.template operator()<2>();
+    case 3:
+      return go.template operator()<3>();
+    case 4:
+      return go.template operator()<4>();
+    case 5:
+      return go.template operator()<5>();
+    case 6:
+      return go.template operator()<6>();
+    case 7:
+      return go.template operator()<7>();
+    case 8:
+      return go.template operator()<8>();
+    case 12:
+      return go.template operator()<12>();
+    case 16:
+      return go.template operator()<16>();
     default:
       throw std::invalid_argument("the exact engine handles up to 256 pieces; this puzzle has " +
                                   std::to_string(m.piece_count()));
