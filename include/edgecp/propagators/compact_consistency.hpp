@@ -333,6 +333,7 @@ class CompactConsistency {
       queue_.clear();
       head_ = 0;
       if (!place_lone_pieces()) {
+        clear_queue();  // cells it restricted before finding a piece with no cell
         ++stats_.failures;
         return Status::failed;
       }
