@@ -320,7 +320,8 @@ int write_outputs(const Args& a, const Model& m, const Board& b, int score, cons
   return code;
 }
 
-std::string json_int_list(const std::vector<int>& v) {
+template <class Int>
+std::string json_int_list(const std::vector<Int>& v) {
   std::string out = "[";
   for (std::size_t i = 0; i < v.size(); ++i) {
     if (i) out += ',';
@@ -502,10 +503,6 @@ int solve_driver(const Args& a, const Model& m, const OutputPlan& plan) {
     first = false;
   }
   stats += "}";
-  std::string by_depth = "[";
-  for (std::size_t i = 0; i < r.placements_by_depth.size(); ++i)
-    by_depth += (i ? "," : "") + std::to_string(r.placements_by_depth[i]);
-  by_depth += "]";
 
   if (a.json) {
     JsonObject o = json_head(m, to_string(a.mode), "driver", opt.order, r.status);
@@ -519,7 +516,7 @@ int solve_driver(const Args& a, const Model& m, const OutputPlan& plan) {
     o.raw("propagators", props)
         .raw("switched_off", off_json)
         .raw("propagator_stats", stats)
-        .raw("nodes_by_depth", by_depth)
+        .raw("nodes_by_depth", json_int_list(r.placements_by_depth))
         .boolean("verified", r.board_verified)
         .raw("board", json_board(m, r.board));
     std::cout << o.str() << "\n";
@@ -546,7 +543,6 @@ int solve_exact(const Args& a, const Model& m, const OutputPlan& plan) {
   opt.order = a.order.value_or(default_order(EngineKind::exact));
   opt.fix_corner = a.fix_corner;
   opt.symmetry = a.symmetry;
-  opt.seed = a.seed;
   opt.time_limit = a.time ? *a.time : 0.0;
   opt.node_limit = a.nodes;
   if (!a.quiet)
@@ -563,10 +559,6 @@ int solve_exact(const Args& a, const Model& m, const OutputPlan& plan) {
   }
   const double us_per_node = r.placements ? 1e6 * r.seconds / static_cast<double>(r.placements) : 0.0;
   if (a.json) {
-    std::string by_depth = "[";
-    for (std::size_t i = 0; i < r.placements_by_depth.size(); ++i)
-      by_depth += (i ? "," : "") + std::to_string(r.placements_by_depth[i]);
-    by_depth += "]";
     JsonObject stats;
     stats.integer("calls", static_cast<long long>(r.propagation.calls))
         .integer("failures", static_cast<long long>(r.propagation.failures))
@@ -582,7 +574,7 @@ int solve_exact(const Args& a, const Model& m, const OutputPlan& plan) {
         .num("microseconds_per_node", us_per_node);
     json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
     o.raw("propagation", stats.str())
-        .raw("nodes_by_depth", by_depth)
+        .raw("nodes_by_depth", json_int_list(r.placements_by_depth))
         .boolean("verified", r.board_verified)
         .raw("board", json_board(m, r.board));
     std::cout << o.str() << "\n";

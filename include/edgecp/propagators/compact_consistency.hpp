@@ -40,6 +40,11 @@ namespace edgecp {
 ///
 /// State: the domains, colour sets and assignments, saved cell by cell on a trail the first time a cell
 /// changes at a level (a level stamp per cell, as in MiniCP's StateManager); pop_level() restores them.
+/// The number of 64-bit words a puzzle's slots (four per piece) need.
+inline std::size_t compact_words(const Model& m) {
+  return (4 * static_cast<std::size_t>(m.piece_count()) + 63) / 64;
+}
+
 template <std::size_t W>
 class CompactConsistency {
  public:
@@ -48,16 +53,11 @@ class CompactConsistency {
   static constexpr bool strict = true;
   static constexpr std::string_view name = "compact";
 
-  /// The number of 64-bit words a puzzle's slots need.
-  static constexpr std::size_t words_for(const Model& m) {
-    return (4 * static_cast<std::size_t>(m.piece_count()) + 63) / 64;
-  }
-
   explicit CompactConsistency(const Model& m) : cells_(m.cell_count()), colours_(m.colour_count()) {
-    if (words_for(m) > W)
+    if (compact_words(m) > W)
       throw std::invalid_argument("CompactConsistency<" + std::to_string(W) +
                                   ">: " + std::to_string(m.piece_count()) + " pieces need " +
-                                  std::to_string(words_for(m)) + " words");
+                                  std::to_string(compact_words(m)) + " words");
     build_tables(m);
     dom_.assign(static_cast<std::size_t>(cells_), Bits{});
     shown_.assign(static_cast<std::size_t>(cells_) * 4, 0);

@@ -132,8 +132,8 @@ inline EngineKind choose_engine(const EngineRequest& r) {
 inline EngineKind engine_for_puzzle(EngineKind chosen, bool automatic, const Model& m) {
   if (chosen != EngineKind::exact || exact_width(m) != 0) return chosen;
   if (automatic) return EngineKind::driver;
-  throw std::invalid_argument("the exact engine handles up to 256 pieces; this puzzle has " +
-                              std::to_string(m.piece_count()));
+  check_exact_size(m);  // throws
+  return chosen;
 }
 
 /// Checks a budget against a puzzle: every index must lie in 1 .. cells. (On a puzzle with hints the last

@@ -2,6 +2,7 @@
 // mid-size puzzles.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -56,7 +57,6 @@ class ExactSearch {
       : model_(m), opt_(std::move(opt)), prop_(m), order_(fill_order(m, opt_.order)), clock_(opt_, 0) {
     if (opt_.mode == SearchMode::best)
       throw std::invalid_argument("the exact engine finds or counts exact solutions (--mode first|count)");
-    if (opt_.order == CellOrder::mrv) order_ = fill_order(m, CellOrder::row);
     const Geometry& g = m.geometry();
     for (int c = 0; c < m.cell_count(); ++c) {
       weight_.push_back(g.cell_class(c) == Geometry::CellClass::interior ? 1 : 4);
@@ -250,44 +250,38 @@ class ExactSearch {
   Stop stop_ = Stop::none;
 };
 
-/// The slot words the exact engine needs for a puzzle, rounded up to a width it is compiled for; 0 when
-/// the puzzle is too large for it.
+/// The widths (64-bit words of slots) the exact engine is compiled for, narrowest first.
+inline constexpr std::array<std::size_t, 10> exact_widths{1, 2, 3, 4, 5, 6, 7, 8, 12, 16};
+/// The most pieces the exact engine handles: four slots each in its widest bitset.
+inline constexpr int exact_max_pieces = static_cast<int>(exact_widths.back() * 64 / 4);
+
+/// The narrowest compiled width that holds a puzzle's slots; 0 when the puzzle is too large for the engine.
 inline std::size_t exact_width(const Model& m) {
-  const std::size_t w = (4 * static_cast<std::size_t>(m.piece_count()) + 63) / 64;
-  for (std::size_t k : {1U, 2U, 3U, 4U, 5U, 6U, 7U, 8U, 12U, 16U})
-    if (w <= k) return k;
+  for (std::size_t k : exact_widths)
+    if (compact_words(m) <= k) return k;
   return 0;
 }
 
+/// Throws std::invalid_argument when a puzzle has more pieces than the exact engine handles.
+inline void check_exact_size(const Model& m) {
+  if (exact_width(m) == 0)
+    throw std::invalid_argument("the exact engine handles up to " + std::to_string(exact_max_pieces) +
+                                " pieces; this puzzle has " + std::to_string(m.piece_count()));
+}
+
+/// Runs ExactSearch<exact_widths[I]> when it is the puzzle's width, else tries the next width.
+template <std::size_t I = 0>
+ExactResult run_exact_at(std::size_t width, const Model& m, const ExactOptions& opt) {
+  if constexpr (I + 1 < exact_widths.size())
+    if (width != exact_widths[I]) return run_exact_at<I + 1>(width, m, opt);
+  return ExactSearch<exact_widths[I]>(m, opt).run();
+}
+
 /// Runs the exact engine at the narrowest compiled width. Throws std::invalid_argument when the puzzle is
-/// too large for it (more than 256 pieces) or the options ask for best mode.
+/// too large for it (more than exact_max_pieces pieces) or the options ask for best mode.
 inline ExactResult run_exact(const Model& m, const ExactOptions& opt) {
-  auto go = [&]<std::size_t W>() { return ExactSearch<W>(m, opt).run(); };
-  switch (exact_width(m)) {
-    case 1:
-      return go.template operator()<1>();
-    case 2:
-      return go.template operator()<2>();
-    case 3:
-      return go.template operator()<3>();
-    case 4:
-      return go.template operator()<4>();
-    case 5:
-      return go.template operator()<5>();
-    case 6:
-      return go.template operator()<6>();
-    case 7:
-      return go.template operator()<7>();
-    case 8:
-      return go.template operator()<8>();
-    case 12:
-      return go.template operator()<12>();
-    case 16:
-      return go.template operator()<16>();
-    default:
-      throw std::invalid_argument("the exact engine handles up to 256 pieces; this puzzle has " +
-                                  std::to_string(m.piece_count()));
-  }
+  check_exact_size(m);
+  return run_exact_at(exact_width(m), m, opt);
 }
 
 }  // namespace edgecp
