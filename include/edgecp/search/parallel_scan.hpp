@@ -29,10 +29,12 @@ struct ParallelScanResult {
 };
 
 /// Runs `threads` ScanSearch instances with seeds thread_seed(opt.seed, i), sharing nothing but a stop flag
-/// (set when one of them solves the puzzle, or through opt.stop). Node limits apply per thread, so with a
-/// node limit the result depends only on the seed and the thread count; with a time limit it also depends on
-/// the machine. opt.on_progress is called from the calling thread with the threads' totals. An exception
-/// thrown in a thread stops the others and is rethrown here, in the calling thread.
+/// (set when one of them solves the puzzle, or through opt.stop, looked at every 50 ms) and, when the caller
+/// gives one, opt.shared_best (then the threads bound each other and results depend on timing).
+/// opt.on_improvement is called from the threads, possibly at the same time. Node limits apply per thread, so
+/// with a node limit the result depends only on the seed and the thread count; with a time limit it also
+/// depends on the machine. opt.on_progress is called from the calling thread with the threads' totals. An
+/// exception thrown in a thread stops the others and is rethrown here, in the calling thread.
 inline ParallelScanResult run_parallel_scan(const Model& m, const ScanOptions& opt, int threads) {
   threads = std::max(threads, 1);
   ParallelScanResult out;
@@ -71,14 +73,18 @@ inline ParallelScanResult run_parallel_scan(const Model& m, const ScanOptions& o
     });
   {
     std::unique_lock<std::mutex> lock(mu);
-    const auto interval =
-        std::chrono::duration<double>(opt.progress_interval > 0 ? opt.progress_interval : 1.0);
+    const double interval = opt.progress_interval > 0 ? opt.progress_interval : 1.0;
+    // opt.stop is looked at this often, so that a stop request (a signal) ends the threads promptly
+    const auto stop_check = std::chrono::duration<double>(std::min(interval, 0.05));
+    double next_tick = interval;
     while (running > 0) {
       if (opt.stop && opt.stop->load()) stop = true;
-      if (done_cv.wait_for(lock, interval, [&] { return running == 0; })) break;
-      if (!opt.on_progress) continue;
+      if (done_cv.wait_for(lock, stop_check, [&] { return running == 0; })) break;
+      const double now = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (!opt.on_progress || now < next_tick) continue;
+      next_tick = now + interval;
       SearchProgress total;
-      total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      total.seconds = now;
       for (const SearchProgress& p : latest) {
         total.placements += p.placements;
         total.solutions += p.solutions;

@@ -82,7 +82,7 @@ class ScanSearch {
       : model_(m),
         opt_(std::move(opt)),
         clock_(opt_, opt_.completion_every ? opt_.completion_every : default_completion_every),
-        keeper_(m, {}, opt_.improve) {
+        keeper_(m, {}, false) {  // set up in build(), once the fill order is known
     build();
   }
   ScanSearch(const ScanSearch&) = delete;  // clock_ points into opt_
@@ -176,6 +176,7 @@ class ScanSearch {
   std::uint64_t placements_ = 0;
   std::vector<std::uint64_t> by_depth_;
   int deepest_ = 0;
+  int bound_applied_ = -1;  // the highest shared score the depth table's budget has been capped to beat
   SearchClock clock_;
   BestBoardKeeper keeper_;
   Rng rng_{1};
@@ -194,7 +195,7 @@ class ScanSearch {
       throw std::invalid_argument("window_fc supports puzzles of up to " +
                                   std::to_string(window_fc_max_pieces) + " pieces");
     order_ = fill_order(model_, opt_.order);
-    keeper_ = BestBoardKeeper(model_, order_, opt_.improve);
+    keeper_ = BestBoardKeeper(model_, order_, opt_.improve, &opt_.on_improvement);
     free_ = static_cast<int>(order_.size());
     position_of_.assign(static_cast<std::size_t>(model_.cell_count()), 0);
     for (int i = 0; i < free_; ++i)
@@ -549,11 +550,30 @@ class ScanSearch {
     begin_walk();
   }
 
-  /// SearchClock's verdict at placements_, completing the deepest board when a completion is due.
+  /// SearchClock's verdict at placements_, completing the deepest board when a completion is due; then the
+  /// bound shared with other searches (SearchControl::shared_best) is exchanged.
   SearchClock::Event poll() {
-    return clock_.poll(
+    const auto ev = clock_.poll(
         placements_, [&] { keeper_.complete_partial(clock_.elapsed()); },
         [&](double t) { return progress(t); });
+    return ev == SearchClock::Event::go_on && !share_bound() ? SearchClock::Event::stop : ev;
+  }
+
+  /// Publishes this search's best score and bounds it by the best known elsewhere: only boards that beat it
+  /// are accepted from then on. False when a perfect board is known (nothing is left to beat).
+  bool share_bound() {
+    if (!opt_.shared_best) return true;
+    const int mine = keeper_.best_score();
+    int known = opt_.shared_best->load(std::memory_order_relaxed);
+    while (mine > known && !opt_.shared_best->compare_exchange_weak(known, mine, std::memory_order_relaxed)) {
+    }
+    const int joins = model_.geometry().inner_join_count();
+    if (known >= joins && mine < joins) return false;
+    if (opt_.tighten && known > mine && known > bound_applied_) {
+      cap_mismatches(std::max(joins - known - 1, 0));
+      bound_applied_ = known;
+    }
+    return true;
   }
 
   /// Every piece is down with `breaks` mismatches: the board is offered; true when the search ends here.

@@ -74,7 +74,14 @@ struct SearchControl {
   /// default). Counted in work, so a run under a node limit completes the same boards on any machine.
   std::uint64_t completion_every = 0;
   std::function<void(const SearchProgress&)> on_progress;
-  const std::atomic<bool>* stop = nullptr;  ///< set by another thread to end the search early
+  const std::atomic<bool>* stop = nullptr;  ///< set by another thread (or a signal handler) to end early
+  /// Best mode: called with every board kept as the new best (score verified by the checker, seconds into
+  /// the run), from the searching thread, e.g. to checkpoint it.
+  std::function<void(const Board&, int score, double seconds)> on_improvement;
+  /// Best mode, scan engine: the best score known anywhere (other threads, other processes, a resumed
+  /// checkpoint). Read at every clock read: from then on only boards that beat it are accepted (branch and
+  /// bound across searches); raised when this search does better. Null: the search bounds itself alone.
+  std::atomic<int>* shared_best = nullptr;
 };
 
 /// The fields both engines report.
@@ -232,8 +239,10 @@ class BestBoardKeeper {
   /// Hill climbing gains a few joins: only boards within this many joins of the best are worth its cost.
   static constexpr int improve_margin = 8;
 
-  BestBoardKeeper(const Model& m, std::vector<int> fill_order, bool improve)
-      : model_(&m), order_(std::move(fill_order)), improve_(improve) {}
+  /// `notify` (may be null or empty) is called with every new best board.
+  BestBoardKeeper(const Model& m, std::vector<int> fill_order, bool improve,
+                  const std::function<void(const Board&, int, double)>* notify = nullptr)
+      : model_(&m), order_(std::move(fill_order)), improve_(improve), notify_(notify) {}
 
   /// Would a partial board of `depth` placements with `mismatches` replace the kept one?
   bool better_partial(int depth, int mismatches) const {
@@ -261,6 +270,7 @@ class BestBoardKeeper {
       best_ = std::move(b);
       found_at_ = seconds;
       history_.emplace_back(seconds, sc);
+      if (notify_ && *notify_ && check_board(*model_, best_).ok) (*notify_)(best_, sc, seconds);
     }
   }
   int best_score() const { return best_score_; }
@@ -279,6 +289,7 @@ class BestBoardKeeper {
   const Model* model_;
   std::vector<int> order_;  // completion order
   bool improve_;
+  const std::function<void(const Board&, int, double)>* notify_;
   int partial_depth_ = -1, partial_mismatches_ = 0;
   Board partial_;
   bool partial_completed_ = true;  // partial_ has been offered already

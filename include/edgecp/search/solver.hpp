@@ -84,7 +84,7 @@ class Solver {
         clock_(opt_, opt_.mode != SearchMode::best ? 0
                      : opt_.completion_every       ? opt_.completion_every
                                                    : default_completion_every),
-        keeper_(m, order_, opt_.improve) {
+        keeper_(m, order_, opt_.improve, &opt_.on_improvement) {
     if (opt_.mode == SearchMode::count) opt_.restart_nodes = 0;  // a count restarted would count twice
     if (opt_.restart_nodes > 0) opt_.random_values = true;       // restarts re-seed the value order
     load_static_domains(store_, m);
