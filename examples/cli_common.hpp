@@ -18,6 +18,7 @@
 #include <edgecp/io/svg.hpp>
 #include <edgecp/search/split.hpp>
 #include <filesystem>
+#include <iostream>
 #include <mutex>
 #include <optional>
 #include <sstream>
@@ -605,6 +606,61 @@ inline std::string save_split(const Args& a, const Model& m, const SplitState& s
   c.seconds = st.seconds_before + seconds;
   c.done = st.done;
   return write_file_atomically(a.save_file, [&](std::ostream& out) { write_split_checkpoint(out, c); });
+}
+
+/// Prints the result of a split run (text or JSON), writes --board/--svg; returns the exit code.
+inline int report_split(const Args& a, const Model& m, const SplitState& st, SearchStatus status,
+                        double seconds, int ranks, const OutputPlan& plan, const std::string& save_error) {
+  const std::size_t n = st.plan.subproblems.size();
+  SearchResultCore r;
+  r.status = status;
+  r.board = st.first;
+  verify_into(m, r);
+  if (!r.board.cells.empty() && !r.board_verified) {
+    std::fprintf(stderr, "internal error: the result board does not pass the checker\n");
+    return exit_internal;
+  }
+  const std::uint64_t factor = static_cast<std::uint64_t>(st.plan.symmetry_factor);
+  const std::string engine = fmt::format("{}", to_string(a.engine));
+  const CellOrder order = a.order.value_or(default_order(a.engine));
+  if (a.json) {
+    JsonObject o = json_head(m, to_string(a.mode), engine, order, status_text(status));
+    o.integer("solutions", static_cast<long long>(st.solutions * factor))
+        .integer("symmetry_factor", st.plan.symmetry_factor)
+        .integer("subproblems", static_cast<long long>(n))
+        .integer("subproblems_done", static_cast<long long>(st.done_count))
+        .integer("subproblems_resumed", static_cast<long long>(st.resumed))
+        .integer("split_depth", st.plan.depth)
+        .integer("ranks", ranks)
+        .integer("nodes", static_cast<long long>(st.placements))
+        .num("seconds", seconds)
+        .num("seconds_all_runs", st.seconds_before + seconds);
+    json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
+    o.str("checkpoint", a.save_file)
+        .boolean("verified", r.board_verified)
+        .raw("board", json_board(m, r.board));
+    std::cout << o.str() << "\n";
+  } else {
+    std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)
+              << fmt::format(
+                     "mode        {} (engine {}, order {}, split into {} subproblems at depth {}{})\n",
+                     to_string(a.mode), engine, to_string(order), n, st.plan.depth,
+                     ranks > 1 ? fmt::format(", {} ranks", ranks) : std::string())
+              << fmt::format("status      {}\n", status_text(status))
+              << fmt::format("subproblems {} of {} finished ({} resumed from a checkpoint)\n", st.done_count,
+                             n, st.resumed)
+              << fmt::format(
+                     "solutions   {}{}{}\n", st.solutions * factor,
+                     factor > 1 ? fmt::format(" ({} x {} by rotational symmetry)", st.solutions, factor)
+                                : std::string(),
+                     st.complete() || status == SearchStatus::solved ? "" : " in the finished subproblems")
+              << fmt::format("nodes       {} (all runs)\n", st.placements)
+              << fmt::format("seconds     {:.3f} ({:.3f} all runs)\n", seconds, st.seconds_before + seconds);
+    print_score(m, r.board, r.score, r.mismatches);
+  }
+  std::cout.flush();
+  const int code = write_outputs(a, m, r.board, r.score, plan);
+  return exit_code(save_error.empty() ? code : exit_write_failed);
 }
 
 }  // namespace cli

@@ -336,52 +336,7 @@ int solve_split(const Args& a, const Model& m, const OutputPlan& plan) {
   save_error = save_split(a, m, st, seconds);
   if (!save_error.empty()) std::fprintf(stderr, "edgecp-solve: checkpoint: %s\n", save_error.c_str());
 
-  SearchResultCore r;
-  r.status = status;
-  r.board = st.first;
-  verify_into(m, r);
-  if (!r.board.cells.empty() && !r.board_verified) {
-    std::fprintf(stderr, "internal error: the result board does not pass the checker\n");
-    return exit_internal;
-  }
-  const std::uint64_t factor = static_cast<std::uint64_t>(st.plan.symmetry_factor);
-  const std::string engine = fmt::format("{}", to_string(a.engine));
-  const CellOrder order = a.order.value_or(default_order(a.engine));
-  if (a.json) {
-    JsonObject o = json_head(m, to_string(a.mode), engine, order, status_text(status));
-    o.integer("solutions", static_cast<long long>(st.solutions * factor))
-        .integer("symmetry_factor", st.plan.symmetry_factor)
-        .integer("subproblems", static_cast<long long>(n))
-        .integer("subproblems_done", static_cast<long long>(st.done_count))
-        .integer("subproblems_resumed", static_cast<long long>(st.resumed))
-        .integer("split_depth", st.plan.depth)
-        .integer("nodes", static_cast<long long>(st.placements))
-        .num("seconds", seconds)
-        .num("seconds_all_runs", st.seconds_before + seconds);
-    json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
-    o.str("checkpoint", a.save_file)
-        .boolean("verified", r.board_verified)
-        .raw("board", json_board(m, r.board));
-    std::cout << o.str() << "\n";
-  } else {
-    std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)
-              << fmt::format("mode        {} (engine {}, order {}, split into {} subproblems at depth {})\n",
-                             to_string(a.mode), engine, to_string(order), n, st.plan.depth)
-              << fmt::format("status      {}\n", status_text(status))
-              << fmt::format("subproblems {} of {} finished ({} resumed from a checkpoint)\n", st.done_count,
-                             n, st.resumed)
-              << fmt::format(
-                     "solutions   {}{}{}\n", st.solutions * factor,
-                     factor > 1 ? fmt::format(" ({} x {} by rotational symmetry)", st.solutions, factor)
-                                : std::string(),
-                     st.complete() || status == SearchStatus::solved ? "" : " in the finished subproblems")
-              << fmt::format("nodes       {} (all runs)\n", st.placements)
-              << fmt::format("seconds     {:.3f} ({:.3f} all runs)\n", seconds, st.seconds_before + seconds);
-    print_score(m, r.board, r.score, r.mismatches);
-  }
-  std::cout.flush();
-  const int code = write_outputs(a, m, r.board, r.score, plan);
-  return exit_code(save_error.empty() ? code : exit_write_failed);
+  return report_split(a, m, st, status, seconds, 1, plan, save_error);
 }
 }  // namespace
 
