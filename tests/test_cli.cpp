@@ -10,8 +10,10 @@
 #include <regex>
 #include <sstream>
 
+#include "edgecp/io/checkpoint.hpp"
 #include "edgecp/io/puzzle_io.hpp"
 #include "edgecp/puzzle/generator.hpp"
+#include "edgecp/search/exact_search.hpp"
 
 #ifdef EDGECP_SOLVE_BINARY
 #ifndef EDGECP_SANITIZED
@@ -443,5 +445,112 @@ TEST_CASE("robustness: unclear inputs get clear messages", "[cli][robustness]") 
   const Run th = run("--breaks 200 --time 0.2 --threads 1024 --quiet");
   REQUIRE(th.code == 0);
   REQUIRE(th.err.find("capped") != std::string::npos);
+}
+namespace {
+/// Runs edgecp-solve in the background, waits until `watch` exists (the run is under way and has written a
+/// checkpoint), sends `signal`, and returns the run.
+Run run_and_signal(const std::string& args, const std::string& watch, const char* signal) {
+  const std::string out = temp_path("sig_out"), err = temp_path("sig_err"), rc = temp_path("sig_rc");
+  const std::string cmd = std::string(EDGECP_SOLVE_BINARY) + " " + args + " > " + out + " 2> " + err +
+                          " < /dev/null & pid=$!; while [ ! -s " + watch +
+                          " ] && kill -0 $pid 2>/dev/null; do sleep 0.05; done; kill -" + signal +
+                          " $pid; wait $pid; echo $? > " + rc;
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  Run r{std::stoi(read_text(rc)), read_text(out), read_text(err)};
+  for (const auto& f : {out, err, rc}) std::filesystem::remove(f);
+  return r;
+}
+}  // namespace
+
+TEST_CASE("checkpoints: a count interrupted by SIGTERM and resumed gives the uninterrupted count",
+          "[cli][checkpoint]") {
+  // about 5 s of plain backtracking in all (157 M placements): long enough to be interrupted
+  const Puzzle pz = generate({6, 6, 3, 5, 3, false}).puzzle;
+  const std::string puzzle = temp_path("count.txt"), ck = temp_path("count.ck");
+  write_text(puzzle, [&] {
+    std::ostringstream s;
+    write_puzzle(s, pz);
+    return s.str();
+  }());
+  ExactOptions eo;
+  eo.mode = SearchMode::count;
+  const std::uint64_t expected = run_exact(Model(pz), eo).solutions;
+  REQUIRE(expected > 0);
+
+  const std::string args = puzzle + " --mode count --propagators none --no-symmetry --save-every 0.05 --json";
+  const Run cut = run_and_signal(args + " --save " + ck, ck, "TERM");
+  REQUIRE(cut.code == 143);
+  REQUIRE(cut.out.find("\"status\":\"interrupted\"") != std::string::npos);
+  const long long done = field(cut.out, "subproblems_done"), total = field(cut.out, "subproblems");
+  REQUIRE(done < total);
+  const SplitCheckpoint c = read_split_checkpoint(ck);  // complete and consistent with what was printed
+  REQUIRE(static_cast<long long>(std::count(c.done.begin(), c.done.end(), true)) == done);
+  REQUIRE(static_cast<long long>(c.solutions) == field(cut.out, "solutions"));
+
+  const Run resumed = run(args + " --resume " + ck + " --save " + ck);
+  REQUIRE(resumed.code == 0);
+  REQUIRE(resumed.out.find("\"status\":\"exhausted\"") != std::string::npos);
+  REQUIRE(field(resumed.out, "subproblems_resumed") == done);
+  REQUIRE(static_cast<std::uint64_t>(field(resumed.out, "solutions")) == expected);
+  REQUIRE(field(resumed.out, "subproblems_done") == total);
+  // a finished checkpoint resumes to the same count at once
+  const Run again = run(args + " --resume " + ck);
+  REQUIRE(static_cast<std::uint64_t>(field(again.out, "solutions")) == expected);
+  REQUIRE(field(again.out, "nodes") == field(resumed.out, "nodes"));
+  for (const auto& f : {puzzle, ck}) std::filesystem::remove(f);
+}
+
+TEST_CASE("checkpoints: a best-mode run interrupted by SIGINT leaves a verified board", "[cli][checkpoint]") {
+  const std::string puzzles_dir = puzzles(), ck = temp_path("best.ck");
+  const Run r = run_and_signal("--breaks 180-256 --time 60 --threads 1 --json --save " + ck, ck, "INT");
+  REQUIRE(r.code == 130);
+  REQUIRE(r.out.find("\"status\":\"interrupted\"") != std::string::npos);
+  const Model m(generate(GeneratorOptions::e2_like(1)).puzzle);  // the bundled default puzzle
+  const Board saved = read_best_checkpoint(ck, m);               // throws unless complete, legal, its score
+  REQUIRE(score(m, saved) >= 0);
+  REQUIRE(field(r.out, "score") >= score(m, saved));  // the printed board is the best
+  REQUIRE(read_text(ck + ".json").find("\"score\":" + std::to_string(score(m, saved))) != std::string::npos);
+  // resuming: only a better board replaces it; the result is never worse than the saved board
+  const Run more = run("--breaks 180-256 --time 1 --threads 1 --json --resume " + ck + " --save " + ck);
+  REQUIRE(more.code == 0);
+  REQUIRE(field(more.out, "score") >= score(m, saved));
+  REQUIRE(score(m, read_best_checkpoint(ck, m)) == field(more.out, "score"));
+  for (const auto& f : {ck, ck + ".json"}) std::filesystem::remove(f);
+}
+
+TEST_CASE("checkpoints: bad checkpoints are refused with exit 2 and nothing is changed",
+          "[cli][checkpoint]") {
+  const std::string p4 = puzzles() + "/e2like_4x4.txt", p6 = puzzles() + "/e2like_6x6.txt";
+  const std::string ck = temp_path("ck"), best = temp_path("best");
+  REQUIRE(run(p4 + " --mode count --save " + ck + " --quiet").code == 0);
+  REQUIRE(run(p4 + " --time 0.3 --breaks 10-16 --save " + best + " --quiet").code == 0);
+  const std::string ck_text = read_text(ck), best_text = read_text(best);
+  auto refused = [&](const std::string& args, const std::string& why) {
+    const Run r = run(args);
+    INFO(args << "\n" << r.err);
+    REQUIRE(r.code == 2);
+    REQUIRE(r.err.find(why) != std::string::npos);
+    REQUIRE(read_text(ck) == ck_text);  // nothing overwritten
+    REQUIRE(read_text(best) == best_text);
+  };
+  refused(p6 + " --mode count --resume " + ck + " --save " + ck, "another puzzle");
+  refused(p4 + " --mode count --no-symmetry --resume " + ck + " --save " + ck, "other options");
+  refused(p4 + " --mode first --resume " + ck + " --save " + ck, "--mode count");
+  refused(p4 + " --mode count --save " + ck, "exists");
+  refused(p6 + " --time 0.3 --breaks 10-36 --resume " + best + " --save " + best, "another puzzle");
+  refused(p4 + " --mode count --resume " + best, "no checksum");
+  refused(p4 + " --time 0.3 --breaks 10-16 --resume " + ck, "not a best-mode checkpoint");
+  const std::string truncated = temp_path("truncated"), garbage = temp_path("garbage");
+  write_text(truncated, ck_text.substr(0, ck_text.size() / 2));
+  write_text(garbage, "\x01\x02 not a checkpoint\n");
+  const std::string fresh = temp_path("fresh");
+  refused(p4 + " --mode count --resume " + truncated + " --save " + fresh, truncated + ":0: truncated");
+  REQUIRE(!std::filesystem::exists(fresh));
+  refused(p4 + " --mode count --resume " + garbage, garbage + ":0:");
+  refused(p4 + " --mode count --resume /nonexistent/ck", "/nonexistent/ck:0: cannot open");
+  refused(p4 + " --mode count --resume /tmp", "is a directory");
+  refused(p4 + " --mode count --resume " + ck + " --save /nonexistent/dir/ck", "does not exist");
+  refused(p4 + " --mode count --breaks 5 --save " + temp_path("x"), "not with --breaks");
+  for (const auto& f : {ck, best, best + ".json", truncated, garbage}) std::filesystem::remove(f);
 }
 #endif

@@ -1,11 +1,15 @@
 #include "edgecp/search/search_control.hpp"
 
+#include <algorithm>
+#include <atomic>
+
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <set>
 #include <thread>
 #include <vector>
 
+#include "edgecp/search/scan_search.hpp"
 #include "support/oracles.hpp"
 
 using namespace edgecp;
@@ -149,4 +153,43 @@ TEST_CASE("BestBoardKeeper: deepest partial first, completed once, complete boar
     REQUIRE(r2.board == planted);
     REQUIRE(r2.score_history.back() == std::pair<double, int>{3.0, r2.score});
   }
+}
+
+TEST_CASE("shared best: the scan engine beats the bound it is given, or stops when nothing is left to beat",
+          "[search_control][scan_search]") {
+  int compared = 0;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    const Model m = edgecp::test::random_model(4, 4, 2, 3, seed);
+    ScanOptions o;
+    o.budget = MismatchBudget({4, 8, 10, 12, 14, 16});
+    o.values = ScanValueOrder::by_id;
+    o.improve = false;
+    std::vector<int> improvements;
+    o.on_improvement = [&](const Board& b, int sc, double) {
+      REQUIRE(check_board(m, b).ok);
+      REQUIRE(score(m, b) == sc);
+      improvements.push_back(sc);
+    };
+    const ScanResult alone = ScanSearch(m, o).run();
+    REQUIRE(alone.status != SearchStatus::limit);
+    REQUIRE(!improvements.empty());
+    REQUIRE(std::is_sorted(improvements.begin(), improvements.end()));
+    REQUIRE(improvements.back() == alone.score);
+    if (alone.solutions == 0) continue;  // no full placement: only completions, which no bound prunes
+    // Known elsewhere: one less than this search's best. It finds its best again and publishes it.
+    std::atomic<int> known{alone.score - 1};
+    o.shared_best = &known;
+    o.on_improvement = nullptr;
+    const ScanResult bounded = ScanSearch(m, o).run();
+    REQUIRE(bounded.score == alone.score);
+    REQUIRE(known.load() == alone.score);
+    REQUIRE(bounded.placements <= alone.placements);
+    // Known elsewhere: the perfect score. Nothing is left to beat: the search stops at its first poll (the first backtrack).
+    known = m.geometry().inner_join_count();
+    const ScanResult beaten = ScanSearch(m, o).run();
+    REQUIRE(beaten.status == SearchStatus::limit);
+    REQUIRE(beaten.placements <= static_cast<std::uint64_t>(m.cell_count()));  // one descent at most
+    ++compared;
+  }
+  REQUIRE(compared > 3);
 }

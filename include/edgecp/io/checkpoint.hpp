@@ -98,7 +98,12 @@ inline void write_split_checkpoint(std::ostream& out, const SplitCheckpoint& c) 
     }
     std::size_t j = i;
     while (j + 1 < c.done.size() && c.done[j + 1]) ++j;
-    line += (line.empty() ? "" : ",") + std::to_string(i) + (j > i ? "-" + std::to_string(j) : "");
+    if (!line.empty()) line += ',';
+    line += std::to_string(i);
+    if (j > i) {
+      line += '-';
+      line += std::to_string(j);
+    }
     if (++on_line == ranges_per_line) {
       s << "done " << line << "\n";
       line.clear();

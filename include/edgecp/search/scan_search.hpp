@@ -100,6 +100,7 @@ class ScanSearch {
     }
     result_.seconds = clock_.elapsed();
     keeper_.complete_partial(result_.seconds);
+    (void)share_bound();  // publish the final best
     result_.deepest = deepest_;
     result_.placements = placements_;
     result_.placements_by_depth.assign(by_depth_.begin(), by_depth_.end());

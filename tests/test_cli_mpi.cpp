@@ -1,0 +1,161 @@
+// edgecp-mpi under mpirun on this machine (ranks oversubscribed): counts equal the single-process counts,
+// first solutions and best boards verify, an interrupted distributed count resumes in edgecp-solve.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "edgecp/io/checkpoint.hpp"
+#include "edgecp/io/puzzle_io.hpp"
+#include "edgecp/puzzle/generator.hpp"
+#include "edgecp/search/exact_search.hpp"
+#include "support/oracles.hpp"
+
+#if defined(EDGECP_MPI_BINARY) && defined(EDGECP_SOLVE_BINARY)
+using namespace edgecp;
+
+namespace {
+
+struct Run {
+  int code;
+  std::string out, err;
+};
+std::string temp_path(const std::string& name) {
+  static int counter = 0;
+  return (std::filesystem::temp_directory_path() /
+          ("edgecp_mpi_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + "_" + name))
+      .string();
+}
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+Run shell(const std::string& command) {
+  const std::string out = temp_path("out"), err = temp_path("err");
+  const int status = std::system(("(" + command + ") > " + out + " 2> " + err + " < /dev/null").c_str());
+  Run r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(out), read_text(err)};
+  std::filesystem::remove(out);
+  std::filesystem::remove(err);
+  return r;
+}
+std::string mpirun(int ranks) {
+  return std::string(EDGECP_MPIEXEC) + " " + EDGECP_MPIEXEC_FLAGS + " -n " + std::to_string(ranks) + " " +
+         EDGECP_MPI_BINARY + " ";
+}
+Run run_mpi(int ranks, const std::string& args) { return shell(mpirun(ranks) + args); }
+Run run_solve(const std::string& args) { return shell(std::string(EDGECP_SOLVE_BINARY) + " " + args); }
+long long field(const std::string& json, const std::string& key) {
+  std::smatch m;
+  REQUIRE(std::regex_search(json, m, std::regex("\"" + key + "\":(-?[0-9]+)")));
+  return std::stoll(m[1]);
+}
+/// The board of the JSON output, checked against the puzzle: complete and legal; returns its score.
+int verified_score(const std::string& json, const Model& m) {
+  const auto at = json.find("\"board\":[");
+  REQUIRE(at != std::string::npos);
+  Board b(m.cell_count());
+  std::regex cell(R"(\[(\d+),(\d+)\]|null)");
+  std::size_t i = 0;
+  for (auto it = std::sregex_iterator(json.begin() + static_cast<long>(at) + 9, json.end(), cell);
+       it != std::sregex_iterator() && i < b.cells.size(); ++it, ++i)
+    if ((*it)[1].matched) b.cells[i] = m.candidate_of(std::stoi((*it)[1]) - 1, std::stoi((*it)[2]));
+  const BoardCheck chk = check_board(m, b);
+  REQUIRE(chk.ok);
+  REQUIRE(b.complete());
+  REQUIRE(field(json, "score") == chk.score);
+  return chk.score;
+}
+std::string bundled(const std::string& name) { return std::string(EDGECP_EXAMPLE_PUZZLES) + "/" + name; }
+
+/// Counts with 3 and 4 ranks equal edgecp-solve's on one process, for each configuration.
+void same_counts(const std::string& puzzle, const std::vector<std::string>& configs) {
+  for (const std::string& config : configs) {
+    const std::string args = puzzle + " --mode count --json --quiet " + config;
+    const Run one = run_solve(args);
+    REQUIRE(one.code == 0);
+    for (int ranks : {3, 4}) {
+      const Run many = run_mpi(ranks, args + " --split 64");
+      INFO(puzzle << " " << config << " ranks " << ranks << "\n" << many.err);
+      REQUIRE(many.code == 0);
+      REQUIRE(field(many.out, "ranks") == ranks);
+      REQUIRE(field(many.out, "solutions") == field(one.out, "solutions"));
+      REQUIRE(field(many.out, "subproblems_done") == field(many.out, "subproblems"));
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("edgecp-mpi: counts equal the single-process counts (bundled puzzles)", "[cli][mpi]") {
+  same_counts(bundled("e2like_4x4.txt"), {"", "--propagators none", "--propagators ac,alldiff"});
+  same_counts(bundled("e2like_6x6.txt"), {"", "--no-symmetry", "--propagators none", "--propagators fc,ac"});
+}
+
+TEST_CASE("edgecp-mpi: counts equal the single-process counts (Brendan 5x5, 6x6)", "[cli][mpi][shared]") {
+  const std::string p5 = test::shared_data("brendan/set1_05x05.txt"),
+                    p6 = test::shared_data("brendan/set1_06x06.txt");
+  if (!std::filesystem::exists(p5)) {
+    WARN("../shared/data absent: skipped");
+    return;
+  }
+  same_counts(p5, {"", "--propagators none", "--propagators ac,alldiff"});
+  same_counts(p6, {"", "--propagators none"});
+}
+
+TEST_CASE("edgecp-mpi: first solutions and best boards verify", "[cli][mpi]") {
+  const Model m6(read_puzzle(bundled("e2like_6x6.txt")));
+  for (int ranks : {1, 3}) {
+    const Run first = run_mpi(ranks, bundled("e2like_6x6.txt") + " --mode first --json --quiet --split 64");
+    INFO(first.err);
+    REQUIRE(first.code == 0);
+    REQUIRE(first.out.find("\"status\":\"solved\"") != std::string::npos);
+    REQUIRE(verified_score(first.out, m6) == m6.geometry().inner_join_count());
+  }
+  // best mode: every rank hunts; the board rank 0 prints verifies and scores at least rank 0's alone
+  const std::string best = bundled("e2like_6x6.txt") + " --breaks 10-36 --threads 1 --time 20 --json --quiet";
+  const Run alone = run_solve(best);
+  const Run many = run_mpi(3, best);
+  INFO(many.err);
+  REQUIRE(many.code == 0);
+  REQUIRE(verified_score(many.out, m6) >= verified_score(alone.out, m6));
+  const Model m16(generate(GeneratorOptions::e2_like(1)).puzzle);
+  const Run hunt = run_mpi(3, "--breaks 180-256 --threads 1 --time 2 --json --quiet");
+  REQUIRE(hunt.code == 0);
+  REQUIRE(field(hunt.out, "placements") > 0);
+  REQUIRE(verified_score(hunt.out, m16) > 0);
+}
+
+TEST_CASE("edgecp-mpi: a count interrupted by SIGTERM resumes to the same count in edgecp-solve",
+          "[cli][mpi][checkpoint]") {
+  const Puzzle pz = generate({6, 6, 3, 5, 3, false}).puzzle;  // ~5 s of plain backtracking
+  const std::string puzzle = temp_path("count.txt"), ck = temp_path("count.ck");
+  {
+    std::ofstream out(puzzle);
+    write_puzzle(out, pz);
+  }
+  ExactOptions eo;
+  eo.mode = SearchMode::count;
+  const std::uint64_t expected = run_exact(Model(pz), eo).solutions;
+  const std::string args = puzzle + " --mode count --propagators none --no-symmetry --json --quiet";
+  const std::string rc = temp_path("rc");
+  const Run cut = shell(
+      mpirun(3) + args + " --save " + ck + " --save-every 0.05 & pid=$!; while [ ! -s " + ck +
+      " ] && kill -0 $pid 2>/dev/null; do sleep 0.05; done; kill -TERM $pid; wait $pid; echo $? > " + rc);
+  INFO(cut.out << cut.err);
+  REQUIRE(read_text(rc) != "0\n");  // interrupted
+  const SplitCheckpoint c = read_split_checkpoint(ck);
+  const Run resumed = run_solve(args + " --resume " + ck);
+  REQUIRE(resumed.code == 0);
+  REQUIRE(static_cast<std::uint64_t>(field(resumed.out, "solutions")) == expected);
+  REQUIRE(field(resumed.out, "subproblems_resumed") ==
+          static_cast<long long>(std::count(c.done.begin(), c.done.end(), true)));
+  for (const auto& f : {puzzle, ck, rc}) std::filesystem::remove(f);
+}
+#endif
