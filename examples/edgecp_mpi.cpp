@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <ctime>
+#include <exception>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -68,9 +69,14 @@ void run_worker(const Args& a, const Model& m, const SplitPlan& plan, double tim
     std::mutex mu;
     std::condition_variable cv;
     bool finished = false;
+    std::exception_ptr error;
     std::thread search([&] {
-      SubproblemOutcome o =
-          solve_subproblem(a, m.puzzle(), plan.subproblems[static_cast<std::size_t>(w.index)], control);
+      SubproblemOutcome o;
+      try {
+        o = solve_subproblem(a, m.puzzle(), plan.subproblems[static_cast<std::size_t>(w.index)], control);
+      } catch (...) {
+        error = std::current_exception();
+      }
       std::lock_guard<std::mutex> lock(mu);
       out = std::move(o);
       finished = true;
@@ -83,6 +89,7 @@ void run_worker(const Args& a, const Model& m, const SplitPlan& plan, double tim
       if (flag || stop_requested) stop = true;
     }
     search.join();
+    if (error) std::rethrow_exception(error);  // main() aborts every rank with the message
     res = {w.index, static_cast<std::int64_t>(out.status), out.solutions, out.placements};
     MPI_Send(&res, sizeof res, MPI_BYTE, 0, tag_result, MPI_COMM_WORLD);
     if (out.solutions > 0) {  // a solution's board follows (empty if the engine kept none)
@@ -267,7 +274,7 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
   const std::uint64_t seed = rank == 0 ? a.seed : thread_seed(a.seed, 1000 + rank);
   SearchResultCore local_result;
   std::uint64_t local_placements = 0;
-  std::thread hunt([&] {
+  auto hunt_locally = [&] {
     auto control = [&](SearchControl& c) {
       c.seed = seed;
       c.time_limit = a.time ? *a.time : 30.0;
@@ -303,6 +310,15 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
       local_placements = r.placements;
     }
     if (!local_result.board.cells.empty()) local.offer(local_result.board, local_result.score);
+  };
+  std::exception_ptr error;
+  std::thread hunt([&] {
+    try {
+      hunt_locally();
+    } catch (...) {
+      error = std::current_exception();
+      stop = true;
+    }
     finished = true;
   });
 
@@ -368,6 +384,7 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
     if (all[0]) break;
   }
   hunt.join();
+  if (error) std::rethrow_exception(error);
   std::uint64_t mine = local_placements;
   MPI_Reduce(&mine, &total_placements, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
   collect();

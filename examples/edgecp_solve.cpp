@@ -299,7 +299,7 @@ int solve_split(const Args& a, const Model& m, const OutputPlan& plan) {
                  st.done_count, n, static_cast<unsigned long long>(st.placements + placements), rate / 1e6,
                  static_cast<unsigned long long>((st.solutions + solutions) *
                                                  static_cast<std::uint64_t>(st.plan.symmetry_factor)),
-                 a.save_file.empty() ? "" : fmt::format(" (saved at {:.1f}s)", last_save).c_str());
+                 last_save > 0 ? fmt::format(" (checkpoint at {:.1f}s)", last_save).c_str() : "");
   };
   for (std::size_t i = 0; i < n; ++i) {
     if (st.done[i]) continue;
