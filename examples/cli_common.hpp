@@ -80,8 +80,8 @@ constexpr const char* options_text =
     "--resume FILE: continue from a checkpoint of the same puzzle and options: a count skips the finished\n"
     "  subproblems (the final count is the uninterrupted one); best mode accepts only boards that beat the\n"
     "  saved one (the saved board is the result when none does). A checkpoint of another puzzle or other\n"
-    "  options, or a truncated or corrupt one, is refused (exit 2) and nothing is written. With --save FILE\n"
-    "  and no --resume, a first or count run refuses to overwrite an existing checkpoint FILE.\n"
+    "  options, or a truncated or corrupt one, is refused (exit 2) and nothing is written. An existing\n"
+    "  --save FILE is only continued (--resume FILE --save FILE), never overwritten by a fresh run.\n"
     "--split N: first and count mode with --save/--resume (and edgecp-mpi): cut the search into at least N\n"
     "  subproblems (default 256), the consistent placements of the first cells in row order.\n"
     "SIGINT/SIGTERM: the run stops within a second, prints what it has (the best board, or the count of the\n"
@@ -314,8 +314,8 @@ struct OutputPlan {
 // Checks the output paths before the search, so that a long run never ends unable to save its board.
 inline OutputPlan prepare_outputs(const Args& a, const Model& m) {
   OutputPlan plan;
-  if (a.mode != SearchMode::best && !a.save_file.empty() && a.resume_file != a.save_file &&
-      std::filesystem::exists(a.save_file))
+  // a checkpoint is continued (--resume), never silently replaced by a fresh run
+  if (!a.save_file.empty() && a.resume_file != a.save_file && std::filesystem::exists(a.save_file))
     throw FileError("--save: " + a.save_file + " exists: resume from it (--resume " + a.save_file +
                     ") or remove it first");
   for (const std::string* f : {&a.board_file, &a.svg_file, &a.save_file})

@@ -438,8 +438,6 @@ int run(int argc, char** argv, int rank, int ranks) {
   int bad = 0;
   try {
     a = parse_args(argc, argv, rank == 0 ? usage : std::string());
-    if (a.engine == EngineKind::scan && a.mode != SearchMode::best)
-      throw UsageError("the scan engine: --mode best");
     model.emplace(load_puzzle(a));
     settle_args(a, *model);
     if (rank == 0) oplan = prepare_outputs(a, *model);

@@ -537,6 +537,7 @@ TEST_CASE("checkpoints: bad checkpoints are refused with exit 2 and nothing is c
   refused(p4 + " --mode count --no-symmetry --resume " + ck + " --save " + ck, "other options");
   refused(p4 + " --mode first --resume " + ck + " --save " + ck, "--mode count");
   refused(p4 + " --mode count --save " + ck, "exists");
+  refused(p4 + " --time 0.3 --breaks 10-16 --save " + best, "exists");
   refused(p6 + " --time 0.3 --breaks 10-36 --resume " + best + " --save " + best, "another puzzle");
   refused(p4 + " --mode count --resume " + best, "no checksum");
   refused(p4 + " --time 0.3 --breaks 10-16 --resume " + ck, "not a best-mode checkpoint");
