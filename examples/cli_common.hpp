@@ -40,7 +40,7 @@ constexpr const char* options_text =
     "N]\n"
     "                    [--values shuffled|rare|id] [--scan-checks window-fc,parity] [--no-symmetry]\n"
     "                    [--force] [--json] [--quiet] [--save FILE] [--resume FILE] [--split N]\n"
-    "                    [--save-every SEC]\n"
+    "                    [--save-every SEC] [--version] [--help]\n"
     "PUZZLE defaults to the bundled 16x16 E2-like puzzle (examples/puzzles/e2like_16x16.txt, generated).\n"
     "Defaults: --mode best; --time 30 in best mode, no limit otherwise. Best mode: the scan engine with\n"
     "  --breaks, else the driver with --propagators ac,alldiff --order row. First and count mode: the exact\n"
@@ -173,6 +173,12 @@ inline std::vector<std::string> split_list(const std::string& s) {
   return out;
 }
 
+/// The program's name: the first word of the usage text ending in a program name ("edgecp-...").
+inline std::string program_name(const std::string& usage) {
+  const auto at = usage.find("edgecp-");
+  return at == std::string::npos ? "edgecp" : usage.substr(at, usage.find_first_of(" \n", at) - at);
+}
+
 inline Args parse_args(int argc, char** argv, const std::string& usage) {
   Args a;
   for (int i = 1; i < argc; ++i) {
@@ -183,6 +189,9 @@ inline Args parse_args(int argc, char** argv, const std::string& usage) {
     };
     if (arg == "--help" || arg == "-h") {
       std::fputs(usage.c_str(), stdout);
+      std::exit(0);
+    } else if (arg == "--version") {
+      std::printf("%s %s\n", program_name(usage).c_str(), version_string);
       std::exit(0);
     } else if (arg == "--mode") {
       a.mode = choose<SearchMode>(

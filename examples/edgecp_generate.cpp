@@ -20,7 +20,10 @@ int main(int argc, char** argv) {
   try {
     for (int i = 1; i < argc; ++i) {
       const std::string a = argv[i];
-      if (a == "--width")
+      if (a == "--version") {
+        std::printf("edgecp-generate %s\n", version_string);
+        return 0;
+      } else if (a == "--width")
         o.width = static_cast<int>(num(i));
       else if (a == "--height")
         o.height = static_cast<int>(num(i));
@@ -55,7 +58,7 @@ int main(int argc, char** argv) {
     std::fprintf(
         stderr,
         "edgecp-generate: %s\nusage: edgecp-generate [--width W] [--height H] [--frame F] [--inner I] "
-        "[--seed N] [--centre-hint] [--e2-like] [--planted BOARD_FILE]\n",
+        "[--seed N] [--centre-hint] [--e2-like] [--planted BOARD_FILE] [--version]\n",
         e.what());
     return 2;
   }

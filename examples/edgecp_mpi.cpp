@@ -483,8 +483,9 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   for (int i = 1; i < argc; ++i)
-    if (std::string_view(argv[i]) == "--help" || std::string_view(argv[i]) == "-h") {
-      if (rank == 0) std::fputs(usage.c_str(), stdout);
+    if (const std::string_view arg = argv[i]; arg == "--help" || arg == "-h" || arg == "--version") {
+      if (rank == 0 && arg == "--version") std::printf("edgecp-mpi %s\n", version_string);
+      if (rank == 0 && arg != "--version") std::fputs(usage.c_str(), stdout);
       MPI_Finalize();
       return exit_ok;
     }

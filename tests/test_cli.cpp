@@ -14,6 +14,7 @@
 #include "edgecp/io/puzzle_io.hpp"
 #include "edgecp/puzzle/generator.hpp"
 #include "edgecp/search/exact_search.hpp"
+#include "edgecp/version.hpp"
 
 #ifdef EDGECP_SOLVE_BINARY
 #ifndef EDGECP_SANITIZED
@@ -143,6 +144,12 @@ TEST_CASE("edgecp-solve: a budget switches strict propagators off and says so", 
   REQUIRE(r.out.find("\"propagators\":[\"alldiff\"]") != std::string::npos);
   REQUIRE(r.out.find("\"switched_off\":[\"ac\"]") != std::string::npos);
   REQUIRE(r.err.find("switched off: ac") != std::string::npos);
+}
+
+TEST_CASE("edgecp-solve --version prints the library's version", "[cli]") {
+  const Run r = run("--version");
+  REQUIRE(r.code == 0);
+  REQUIRE(r.out == std::string("edgecp-solve ") + EDGECP_VERSION_STRING + "\n");
 }
 
 TEST_CASE("edgecp-solve: bad usage and bad input exit 2 with a one-line message", "[cli]") {

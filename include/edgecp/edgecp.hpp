@@ -32,3 +32,4 @@
 #include "edgecp/search/scan_search.hpp"
 #include "edgecp/search/search_control.hpp"
 #include "edgecp/search/solver.hpp"
+#include "edgecp/version.hpp"
