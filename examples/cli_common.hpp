@@ -16,6 +16,7 @@
 #include <edgecp/io/json.hpp>
 #include <edgecp/io/output_file.hpp>
 #include <edgecp/io/svg.hpp>
+#include <edgecp/io/viewer_url.hpp>
 #include <edgecp/search/split.hpp>
 #include <filesystem>
 #include <iostream>
@@ -401,7 +402,13 @@ inline void json_score(JsonObject& o, const Args& a, const Model& m, int score, 
       .integer("seed", static_cast<long long>(a.seed));
 }
 
-// The text output's last lines, both engines: the verified score and the board.
+/// The board as a viewer link (io/viewer_url.hpp), or "" when there is no board or it cannot be one.
+inline std::string viewer_link(const Model& m, const Board& b) {
+  if (b.cells.empty() || m.puzzle().colour_count() > viewer_max_colours || m.piece_count() > 999) return "";
+  return viewer_url(m, b);
+}
+
+// The text output's last lines, both engines: the verified score, a viewer link and the board.
 inline void print_score(const Model& m, const Board& b, int score, int mismatches) {
   if (b.cells.empty()) {
     std::cout << "score       none (no board)\n";
@@ -409,6 +416,7 @@ inline void print_score(const Model& m, const Board& b, int score, int mismatche
   }
   std::cout << fmt::format("score       {} / {} ({} mismatched joins, verified)\n", score,
                            m.geometry().inner_join_count(), mismatches);
+  if (const std::string url = viewer_link(m, b); !url.empty()) std::cout << "viewer      " << url << "\n";
   write_board(std::cout, m, b);
 }
 
@@ -483,7 +491,8 @@ class BestSaver {
             .integer("max_score", model_->geometry().inner_join_count())
             .num("seconds", seconds)
             .integer("seed", static_cast<long long>(args_->seed))
-            .raw("board", json_board(*model_, b));
+            .raw("board", json_board(*model_, b))
+            .str("viewer_url", viewer_link(*model_, b));
         out << o.str() << "\n";
       });
     if (!why.empty()) std::fprintf(stderr, "checkpoint: %s\n", why.c_str());
@@ -647,7 +656,8 @@ inline int report_split(const Args& a, const Model& m, const SplitState& st, Sea
     json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
     o.str("checkpoint", a.save_file)
         .boolean("verified", r.board_verified)
-        .raw("board", json_board(m, r.board));
+        .raw("board", json_board(m, r.board))
+        .str("viewer_url", viewer_link(m, r.board));
     std::cout << o.str() << "\n";
   } else {
     std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)

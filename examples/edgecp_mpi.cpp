@@ -410,7 +410,9 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
         .num("seconds", seconds)
         .num("best_found_at", best_at);
     json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
-    o.boolean("verified", r.board_verified).raw("board", json_board(m, r.board));
+    o.boolean("verified", r.board_verified)
+        .raw("board", json_board(m, r.board))
+        .str("viewer_url", viewer_link(m, r.board));
     std::cout << o.str() << "\n";
   } else {
     std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)

@@ -91,7 +91,8 @@ int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
         .integer("parity_prunes", static_cast<long long>(r.parity_prunes))
         .raw("score_history", history)
         .boolean("verified", r.board_verified)
-        .raw("board", json_board(m, r.board));
+        .raw("board", json_board(m, r.board))
+        .str("viewer_url", viewer_link(m, r.board));
     std::cout << o.str() << "\n";
   } else {
     std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)
@@ -194,7 +195,8 @@ int solve_driver(const Args& a, const Model& m, const OutputPlan& plan) {
         .raw("propagator_stats", stats)
         .raw("nodes_by_depth", json_int_list(r.placements_by_depth))
         .boolean("verified", r.board_verified)
-        .raw("board", json_board(m, r.board));
+        .raw("board", json_board(m, r.board))
+        .str("viewer_url", viewer_link(m, r.board));
     std::cout << o.str() << "\n";
   } else {
     std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)
@@ -253,7 +255,8 @@ int solve_exact(const Args& a, const Model& m, const OutputPlan& plan) {
     o.raw("propagation", stats.str())
         .raw("nodes_by_depth", json_int_list(r.placements_by_depth))
         .boolean("verified", r.board_verified)
-        .raw("board", json_board(m, r.board));
+        .raw("board", json_board(m, r.board))
+        .str("viewer_url", viewer_link(m, r.board));
     std::cout << o.str() << "\n";
   } else {
     std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)

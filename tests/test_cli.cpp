@@ -12,6 +12,7 @@
 
 #include "edgecp/io/checkpoint.hpp"
 #include "edgecp/io/puzzle_io.hpp"
+#include "edgecp/io/viewer_url.hpp"
 #include "edgecp/puzzle/generator.hpp"
 #include "edgecp/search/exact_search.hpp"
 #include "edgecp/version.hpp"
@@ -454,6 +455,10 @@ TEST_CASE("robustness: unclear inputs get clear messages", "[cli][robustness]") 
   REQUIRE(th.err.find("capped") != std::string::npos);
 }
 namespace {
+std::string fmt_piece(const Piece& p) {
+  return std::to_string(p.colours[0]) + " " + std::to_string(p.colours[1]) + " " +
+         std::to_string(p.colours[2]) + " " + std::to_string(p.colours[3]) + "\n";
+}
 /// Runs edgecp-solve in the background, waits until `watch` exists (the run is under way and has written a
 /// checkpoint), sends `signal`, and returns the run.
 Run run_and_signal(const std::string& args, const std::string& watch, const char* signal) {
@@ -560,5 +565,28 @@ TEST_CASE("checkpoints: bad checkpoints are refused with exit 2 and nothing is c
   refused(p4 + " --mode count --resume " + ck + " --save /nonexistent/dir/ck", "does not exist");
   refused(p4 + " --mode count --breaks 5 --save " + temp_path("x"), "not with --breaks");
   for (const auto& f : {ck, best, best + ".json", truncated, garbage}) std::filesystem::remove(f);
+}
+TEST_CASE("edgecp-solve: every board comes with a viewer link that reads back to it; piece lists are read",
+          "[cli][viewer_url]") {
+  const std::string p6 = puzzles() + "/e2like_6x6.txt";
+  const Model m(read_puzzle(p6));
+  for (const char* args : {" --mode first --json", " --mode count --json --engine driver",
+                           " --breaks 10-36 --time 0.3 --threads 1 --json"}) {
+    const Run r = run(p6 + args);
+    REQUIRE(r.code == 0);
+    std::smatch url;
+    REQUIRE(std::regex_search(r.out, url, std::regex("\"viewer_url\":\"([^\"]+)\"")));
+    REQUIRE(parse_viewer_url(url[1].str(), m) == board_of(r.out, m));
+  }
+  const Run text = run(p6 + " --mode first");
+  REQUIRE(text.out.find("viewer      https://") != std::string::npos);
+  // the same puzzle as a piece list without a header counts the same
+  const std::string list = temp_path("e2pieces.txt");
+  std::string pieces;
+  for (const Piece& p : m.puzzle().pieces) pieces += fmt_piece(p);
+  write_text(list, pieces);
+  REQUIRE(field(run(list + " --mode count --json").out, "solutions") ==
+          field(run(p6 + " --mode count --json").out, "solutions"));
+  std::filesystem::remove(list);
 }
 #endif

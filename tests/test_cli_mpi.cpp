@@ -102,7 +102,7 @@ TEST_CASE("edgecp-mpi: counts equal the single-process counts (Brendan 5x5, 6x6)
   const std::string p5 = test::shared_data("brendan/set1_05x05.txt"),
                     p6 = test::shared_data("brendan/set1_06x06.txt");
   if (!std::filesystem::exists(p5)) {
-    WARN("../shared/data absent: skipped");
+    WARN("shared data absent (" EDGECP_SHARED_DATA "; set EDGECP_SHARED_DATA): skipped");
     return;
   }
   same_counts(p5, {"", "--propagators none", "--propagators ac,alldiff"});

@@ -120,7 +120,7 @@ TEST_CASE("Brendan's set 1 counts with the exact engine", "[exact_search][shared
   const std::string p5 = shared_data("brendan/set1_05x05.txt"), p6 = shared_data("brendan/set1_06x06.txt"),
                     p74 = shared_data("brendan/set1_07x04.txt");
   if (!std::filesystem::exists(p5)) {
-    WARN("../shared/data absent: skipped");
+    WARN("shared data absent (" EDGECP_SHARED_DATA "; set EDGECP_SHARED_DATA): skipped");
     return;
   }
   const Model m5(read_puzzle(p5)), m6(read_puzzle(p6)), m74(read_puzzle(p74));

@@ -239,7 +239,7 @@ TEST_CASE("bad board files give file:line errors", "[puzzle_io]") {
 TEST_CASE("the shared E2 and Brendan files load with the stated counts", "[puzzle_io][shared]") {
   const std::string e2 = test::shared_data("e2/e2.txt");
   if (!std::filesystem::exists(e2)) {
-    WARN("../shared/data absent: skipped");
+    WARN("shared data absent (" EDGECP_SHARED_DATA "; set EDGECP_SHARED_DATA): skipped");
     return;
   }
   const Model m(read_puzzle(e2));
@@ -364,4 +364,51 @@ TEST_CASE("byte-order mark, CR and CRLF line ends read like LF; a long token is 
       "\xEF\xBB"
       "4 4\n",
       1, "no UTF-8 byte-order mark");
+}
+
+namespace {
+/// The pieces of a puzzle as a list without a header (e2pieces.txt).
+std::string piece_list(const Puzzle& pz) {
+  std::string out;
+  for (const Piece& p : pz.pieces)
+    out += std::to_string(p.colours[0]) + " " + std::to_string(p.colours[1]) + " " +
+           std::to_string(p.colours[2]) + " " + std::to_string(p.colours[3]) + "\n";
+  return out;
+}
+Puzzle parse_list(const std::string& text, int w = 0, int h = 0) {
+  std::istringstream in(text);
+  return parse_e2pieces(in, "e2pieces.txt", w, h);
+}
+}  // namespace
+
+TEST_CASE("piece lists without a header (e2pieces.txt): square boards by count, others by size",
+          "[puzzle_io]") {
+  const Puzzle e2 = generate(GeneratorOptions::e2_like(3)).puzzle;
+  std::istringstream in(piece_list(e2));
+  const Puzzle back = parse_puzzle(in, "e2pieces.txt");  // detected by its first line
+  REQUIRE(back.geometry == Geometry(16, 16));
+  REQUIRE(back.pieces == e2.pieces);
+  REQUIRE(back.hints.empty());
+  const Puzzle rect = generate({9, 4, 2, 3, 1, false}).puzzle;
+  const Puzzle r = parse_list("# a comment\n" + piece_list(rect), 9, 4);
+  REQUIRE(r.geometry == Geometry(9, 4));
+  REQUIRE(r.pieces == rect.pieces);
+}
+
+TEST_CASE("piece lists without a header: bad input is refused at its line", "[puzzle_io]") {
+  const std::string six = piece_list(generate({6, 6, 2, 3, 1, false}).puzzle);
+  auto refused = [](auto&& parse, const std::string& why) {
+    INFO(why);
+    REQUIRE_THROWS_WITH(parse(), Catch::Contains(why));
+  };
+  refused([&] { return parse_list(six.substr(0, six.rfind('\n', six.size() - 2) + 1)); },
+          "e2pieces.txt:35: 35 pieces: not a square board");
+  refused([&] { return parse_list(six, 4, 9); }, "e2pieces.txt:1: a 4x9 board needs 18 edge");
+  refused([&] { return parse_list(six, 5, 5); }, "needs 25 pieces, the file has 36");
+  refused([&] { return parse_list("0 0 1\n" + six); }, "e2pieces.txt:1: expected a piece line");
+  refused([&] { return parse_list("0 0 1 99\n"); }, "e2pieces.txt:1: colour '99' out of range");
+  refused([&] { return parse_list(""); }, "empty file");
+  std::string wrong = six;  // a piece with four grey sides fits no cell
+  wrong.replace(0, wrong.find('\n'), "0 0 0 0");
+  refused([&] { return parse_list(wrong); }, "e2pieces.txt:1: piece 1:");
 }

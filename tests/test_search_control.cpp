@@ -184,7 +184,8 @@ TEST_CASE("shared best: the scan engine beats the bound it is given, or stops wh
     REQUIRE(bounded.score == alone.score);
     REQUIRE(known.load() == alone.score);
     REQUIRE(bounded.placements <= alone.placements);
-    // Known elsewhere: the perfect score. Nothing is left to beat: the search stops at its first poll (the first backtrack).
+    // Known elsewhere: the perfect score. Nothing is left to beat: the search stops at its first poll (the
+    // first backtrack).
     known = m.geometry().inner_join_count();
     const ScanResult beaten = ScanSearch(m, o).run();
     REQUIRE(beaten.status == SearchStatus::limit);

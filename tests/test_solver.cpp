@@ -108,7 +108,7 @@ TEST_CASE("first mode returns a verified exact board", "[solver]") {
 TEST_CASE("Brendan's 5x5 and 6x6 set 1 counts", "[solver][shared]") {
   const std::string p5 = shared_data("brendan/set1_05x05.txt"), p6 = shared_data("brendan/set1_06x06.txt");
   if (!std::filesystem::exists(p5)) {
-    WARN("../shared/data absent: skipped");
+    WARN("shared data absent (" EDGECP_SHARED_DATA "; set EDGECP_SHARED_DATA): skipped");
     return;
   }
   const Model m5(read_puzzle(p5));

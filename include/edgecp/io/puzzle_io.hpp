@@ -8,6 +8,9 @@
 //   hint ROW COL PIECE ROT  optional, anywhere after the header: 0-based ROW and COL, 1-based PIECE, ROT
 //                           clockwise quarter turns
 //
+// Piece list without a header (e2pieces.txt, as the community exchanges Eternity II): one piece a line,
+// four colours clockwise from the top, 0 = grey, on a square board (parse_e2pieces takes another size).
+//
 // Board file:
 //   W H
 //   H lines of W tokens: PIECE/ROT (1-based piece) or '.' for an empty cell
@@ -198,18 +201,93 @@ inline std::ifstream open_regular(const std::string& path) {
 
 }  // namespace detail
 
-/// Parses a puzzle; `file` names the source in messages. Throws ParseError for every bad input: empty file,
-/// bad header, unsupported size, non-numeric tokens, colours out of range, truncated or extra piece lines,
-/// hints off the board, and everything `validate` rejects (reported at the offending piece's or hint's
-/// line). Reads one line at a time and stops at the first error.
+namespace detail {
+
+/// Throws the first problem `validate` finds, at the line of the piece or hint it concerns.
+inline void throw_first_problem(const Puzzle& pz, const std::string& file, const std::vector<int>& piece_line,
+                                const std::vector<int>& hint_line, int header_line) {
+  const auto problems = validate(pz);
+  if (problems.empty()) return;
+  const auto& pr = problems[0];
+  const int line = pr.piece >= 0  ? piece_line[static_cast<std::size_t>(pr.piece)]
+                   : pr.hint >= 0 ? hint_line[static_cast<std::size_t>(pr.hint)]
+                                  : header_line;
+  throw ParseError(file, line,
+                   pr.piece >= 0 ? "piece " + std::to_string(pr.piece + 1) + ": " + pr.message : pr.message);
+}
+
+/// The rest of a piece list without a header (e2pieces.txt), `first` being its first line: four colours a
+/// line, clockwise from the top, 0 = grey. width x height, or square from the piece count when both are 0.
+inline Puzzle parse_piece_list(LineReader& reader, const Line& first, const std::string& file, int width,
+                               int height) {
+  Puzzle pz;
+  pz.name = file;
+  std::vector<int> piece_line;
+  Line l = first;
+  do {
+    if (l.tokens.size() != 4)
+      throw ParseError(
+          file, l.number,
+          "expected a piece line 'u r d l' (a piece list without a header: four colours a line), "
+          "found " +
+              std::to_string(l.tokens.size()) + " tokens");
+    if (pz.pieces.size() == static_cast<std::size_t>(max_cells))
+      throw ParseError(file, l.number, "more than " + std::to_string(max_cells) + " pieces");
+    Piece p;
+    for (int s = 0; s < 4; ++s)
+      p.colours[static_cast<std::size_t>(s)] =
+          to_int_in(file, l.number, l.tokens[static_cast<std::size_t>(s)], "colour", 0, max_colours - 1);
+    pz.pieces.push_back(p);
+    piece_line.push_back(l.number);
+  } while (reader.next(l));
+  const long long n = static_cast<long long>(pz.pieces.size());
+  if (width == 0 && height == 0) {
+    long long side = 0;
+    while ((side + 1) * (side + 1) <= n) ++side;
+    if (side * side != n || !supported_size(side, side))
+      throw ParseError(file, reader.number(),
+                       std::to_string(n) + " pieces: not a square board; give the size (e.g. --size WxH)");
+    width = height = static_cast<int>(side);
+  }
+  if (!supported_size(width, height))
+    throw ParseError(file, 0,
+                     "unsupported board size " + std::to_string(width) + "x" + std::to_string(height));
+  if (n != static_cast<long long>(width) * height)
+    throw ParseError(file, reader.number(),
+                     "a " + std::to_string(width) + "x" + std::to_string(height) + " board needs " +
+                         std::to_string(width * height) + " pieces, the file has " + std::to_string(n));
+  pz.geometry = Geometry(width, height);
+  throw_first_problem(pz, file, piece_line, {}, first.number);
+  return pz;
+}
+
+}  // namespace detail
+
+/// Parses a piece list without a header, as the community exchanges them (`e2pieces.txt`): one piece a line,
+/// four colours clockwise from the top, 0 = grey; the board is width x height (both 0: square, from the
+/// piece count, 16x16 for the 256 pieces of Eternity II). Throws ParseError (FILE:LINE) on bad input.
+inline Puzzle parse_e2pieces(std::istream& in, const std::string& file, int width = 0, int height = 0) {
+  detail::LineReader reader(in, file);
+  detail::Line first;
+  if (!reader.next(first)) throw ParseError(file, 0, "empty file: expected piece lines");
+  return detail::parse_piece_list(reader, first, file, width, height);
+}
+
+/// Parses a puzzle; `file` names the source in messages. A file whose first line holds four integers is
+/// read as a piece list without a header (parse_e2pieces, square board). Throws ParseError for every bad
+/// input: empty file, bad header, unsupported size, non-numeric tokens, colours out of range, truncated or
+/// extra piece lines, hints off the board, and everything `validate` rejects (reported at the offending
+/// piece's or hint's line). Reads one line at a time and stops at the first error.
 inline Puzzle parse_puzzle(std::istream& in, const std::string& file) {
   detail::LineReader reader(in, file);
   detail::Line head;
   if (!reader.next(head)) throw ParseError(file, 0, "empty file: expected a 'W H' header line");
+  if (head.tokens.size() == 4) return detail::parse_piece_list(reader, head, file, 0, 0);
   if (head.tokens.size() != 2)
-    throw ParseError(
-        file, head.number,
-        "expected the header 'W H' (two integers), found " + std::to_string(head.tokens.size()) + " tokens");
+    throw ParseError(file, head.number,
+                     "expected the header 'W H' (two integers) or a piece line 'u r d l' (a list without a "
+                     "header), found " +
+                         std::to_string(head.tokens.size()) + " tokens");
   const long long w = detail::to_int(file, head.number, head.tokens[0], "width");
   const long long h = detail::to_int(file, head.number, head.tokens[1], "height");
   if (!supported_size(w, h))
@@ -255,16 +333,7 @@ inline Puzzle parse_puzzle(std::istream& in, const std::string& file) {
     throw ParseError(file, reader.number(),
                      "truncated: a " + std::to_string(w) + "x" + std::to_string(h) + " board needs " +
                          std::to_string(need) + " piece lines, found " + std::to_string(pz.pieces.size()));
-  const auto problems = validate(pz);
-  if (!problems.empty()) {
-    const auto& pr = problems[0];
-    const int line = pr.piece >= 0  ? piece_line[static_cast<std::size_t>(pr.piece)]
-                     : pr.hint >= 0 ? hint_line[static_cast<std::size_t>(pr.hint)]
-                                    : head.number;
-    std::string msg =
-        pr.piece >= 0 ? "piece " + std::to_string(pr.piece + 1) + ": " + pr.message : pr.message;
-    throw ParseError(file, line, msg);
-  }
+  detail::throw_first_problem(pz, file, piece_line, hint_line, head.number);
   return pz;
 }
 
