@@ -40,8 +40,8 @@ constexpr const char* options_text =
     "                    [--colour-gate N] [--alldiff-gate N] [--engine auto|scan|driver|exact] [--threads "
     "N]\n"
     "                    [--values shuffled|rare|id] [--scan-checks window-fc,parity] [--no-symmetry]\n"
-    "                    [--force] [--json] [--quiet] [--save FILE] [--resume FILE] [--split N]\n"
-    "                    [--save-every SEC] [--version] [--help]\n"
+    "                    [--svg-numbers] [--force] [--json] [--quiet] [--save FILE] [--resume FILE]\n"
+    "                    [--split N] [--save-every SEC] [--version] [--help]\n"
     "PUZZLE defaults to the bundled 16x16 E2-like puzzle (examples/puzzles/e2like_16x16.txt, generated).\n"
     "Defaults: --mode best; --time 30 in best mode, no limit otherwise. Best mode: the scan engine with\n"
     "  --breaks, else the driver with --propagators ac,alldiff --order row. First and count mode: the exact\n"
@@ -73,7 +73,8 @@ constexpr const char* options_text =
     "--scan-checks: budget-aware strict checks of the scan engine, applied only where no break is left.\n"
     "--board FILE, --svg FILE: write the result board / its picture (checked before the search, written\n"
     "  atomically after the result is printed). An existing --board FILE is replaced only by a better board\n"
-    "  (a board scoring no more goes to FILE.SCORE beside it) unless --force is given.\n"
+    "  (a board scoring no more goes to FILE.SCORE beside it) unless --force is given. --svg-numbers writes\n"
+    "  each piece's number on the picture.\n"
     "--save FILE: checkpoints, written atomically. Best mode: FILE is the best board (a board file that\n"
     "  names the puzzle and the score in comments) and FILE.json, rewritten at every improvement. First and\n"
     "  count mode: the search is split into subproblems (see --split) and FILE records the finished ones\n"
@@ -128,7 +129,8 @@ struct Args {
   int colour_gate = 0;   // run the colour filter once this many cells are assigned
   int alldiff_gate = 0;  // run the piece all-different once this many cells are assigned
   std::string board_file, svg_file;
-  bool force = false;  // --board may replace a better board
+  bool force = false;        // --board may replace a better board
+  bool svg_numbers = false;  // piece numbers on the --svg picture
   bool json = false, quiet = false;
   std::string save_file, resume_file;  // checkpoints
   std::size_t split = 256;             // at least this many subproblems in a split run
@@ -272,6 +274,8 @@ inline Args parse_args(int argc, char** argv, const std::string& usage) {
       a.board_file = value();
     } else if (arg == "--svg") {
       a.svg_file = value();
+    } else if (arg == "--svg-numbers") {
+      a.svg_numbers = true;
     } else if (arg == "--force") {
       a.force = true;
     } else if (arg == "--save") {
@@ -365,7 +369,7 @@ inline int write_outputs(const Args& a, const Model& m, const Board& b, int scor
   }
   if (!a.svg_file.empty())
     report(write_file_atomically(a.svg_file, [&](std::ostream& out) {
-      write_svg(out, m, b, {40, m.puzzle().name});
+      write_svg(out, m, b, {40, m.puzzle().name, a.svg_numbers});
     }));
   return code;
 }

@@ -1,6 +1,8 @@
 #include "edgecp/io/svg.hpp"
 
+#include <array>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -46,4 +48,54 @@ TEST_CASE("SVG colours: grey for the border, distinct well-formed colours otherw
     seen.insert(c);
   }
   REQUIRE(seen.size() >= 60);
+}
+
+namespace {
+/// CIELAB of an sRGB colour "#rrggbb" (D65).
+std::array<double, 3> lab(const std::string& c) {
+  double v[3];
+  for (std::size_t i = 0; i < 3; ++i) {
+    const double x = std::stoi(c.substr(1 + 2 * i, 2), nullptr, 16) / 255.0;
+    v[i] = x <= 0.04045 ? x / 12.92 : std::pow((x + 0.055) / 1.055, 2.4);
+  }
+  const double X = (0.4124 * v[0] + 0.3576 * v[1] + 0.1805 * v[2]) / 0.95047,
+               Y = 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2],
+               Z = (0.0193 * v[0] + 0.1192 * v[1] + 0.9505 * v[2]) / 1.08883;
+  auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116; };
+  return {116 * f(Y) - 16, 500 * (f(X) - f(Y)), 200 * (f(Y) - f(Z))};
+}
+}  // namespace
+
+TEST_CASE("SVG colours: the border and the first 22 colours are told apart (CIE76 delta E >= 40)", "[svg]") {
+  double closest = 1e9;
+  for (int a = 0; a <= 22; ++a)
+    for (int b = a + 1; b <= 22; ++b) {
+      const auto x = lab(svg_colour(a)), y = lab(svg_colour(b));
+      closest = std::min(closest, std::hypot(x[0] - y[0], x[1] - y[1], x[2] - y[2]));
+    }
+  REQUIRE(closest >= 40);  // the golden-angle hues used before came within 11
+  for (int a = 1; a <= 22; ++a) REQUIRE(lab(svg_colour(a))[0] < 97);  // none white on the white background
+}
+
+TEST_CASE("SVG: the legend fits every board size, piece numbers on request", "[svg]") {
+  for (int w : {2, 3, 4, 6, 16}) {
+    const auto gen = generate({w, w, 2, 3, 1, false});
+    const Model m(gen.puzzle);
+    std::ostringstream os;
+    const std::string long_title(200, 'x');
+    write_svg(os, m, gen.planted_board(m), {40, long_title + "/name.txt", true});
+    const std::string svg = os.str();
+    std::smatch width;
+    REQUIRE(std::regex_search(svg, width, std::regex("width=\"([0-9]+)\"")));
+    const int px = std::stoi(width[1]);
+    REQUIRE(px >= w * 40);
+    const std::regex legend_line("font-size=\"14\">([^<]*)</text>");
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), legend_line); it != std::sregex_iterator();
+         ++it) {
+      INFO(w << "x" << w << ": " << (*it)[1].str());
+      REQUIRE(4 + svg_char_width * static_cast<double>((*it)[1].length()) <= px);
+    }
+    REQUIRE(svg.find("name.txt</text>") != std::string::npos);  // the end of the title is kept
+    REQUIRE(count(svg, "text-anchor=\"middle\"") == static_cast<std::size_t>(w * w));  // piece numbers
+  }
 }

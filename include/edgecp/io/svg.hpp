@@ -2,6 +2,7 @@
 // a legend with the score.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
@@ -12,8 +13,18 @@
 
 namespace edgecp {
 
-/// A colour for each puzzle colour: grey for the border, then hues spread by the golden angle.
+/// A colour for each puzzle colour: grey for the border; colours 1..32 from a fixed palette told apart at a
+/// glance (chosen greedily, each the sRGB colour farthest in CIELAB from the border grey, the white
+/// background and the colours before it: any two of the first 22 differ by a CIE76 delta E of 40 or more);
+/// further colours spread by the golden angle.
 inline std::string svg_colour(int colour) {
+  static constexpr const char* palette[] = {
+      "#0000ff", "#00ff00", "#ff0000", "#ff1eb4", "#ffd200", "#00004b", "#1e7800", "#5a0000",
+      "#00ffd2", "#0096ff", "#001e00", "#ff9669", "#964be1", "#c3ff78", "#ffb4ff", "#00d2ff",
+      "#f00f5a", "#785a00", "#963c78", "#004b78", "#008769", "#d2c378", "#ff00ff", "#00ff87",
+      "#2d001e", "#b42d0f", "#ff9600", "#96a500", "#ff87a5", "#e1ff00", "#c3ffc3", "#4bc300"};
+  constexpr int palette_size = static_cast<int>(sizeof palette / sizeof palette[0]);
+  if (colour >= 1 && colour <= palette_size) return palette[colour - 1];
   if (colour == grey) return "#9a9a9a";
   const double h = std::fmod(colour * 137.508, 360.0);
   const double s = colour % 2 ? 0.70 : 0.55, l = colour % 3 == 0 ? 0.42 : colour % 3 == 1 ? 0.58 : 0.70;
@@ -41,8 +52,14 @@ inline std::string svg_colour(int colour) {
 
 struct SvgOptions {
   int cell_size = 40;
-  std::string title;  ///< first legend line (e.g. the puzzle name)
+  std::string title;           ///< first legend line (e.g. the puzzle name), shortened to fit
+  bool piece_numbers = false;  ///< write each piece's 1-based number on it
 };
+
+/// Legend text is 14 px sans-serif: about this many pixels per character, at most.
+constexpr double svg_char_width = 8.0;
+/// The picture is at least this wide, so that the legend fits under the smallest boards.
+constexpr int svg_min_width = 340;
 
 inline std::string svg_escape(const std::string& s) {
   std::string out;
@@ -69,8 +86,11 @@ inline std::string svg_escape(const std::string& s) {
 
 inline void write_svg(std::ostream& out, const Model& m, const Board& b, const SvgOptions& opt = {}) {
   const Geometry& g = m.geometry();
-  const int z = opt.cell_size, legend = 48;
-  const int width = g.width() * z, height = g.height() * z + legend;
+  const int z = opt.cell_size, legend = 68;
+  const int width = std::max(g.width() * z, svg_min_width), height = g.height() * z + legend;
+  const auto fits = static_cast<std::size_t>((width - 8) / svg_char_width);  // characters per legend line
+  std::string title = opt.title;
+  if (title.size() > fits) title = "..." + title.substr(title.size() - (fits - 3));  // keep the file name
   const JoinCount jc = count_joins(m, b);
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
@@ -89,6 +109,10 @@ inline void write_svg(std::ostream& out, const Model& m, const Board& b, const S
       out << "<polygon points=\"" << corners[s][0] << "," << corners[s][1] << " " << corners[s + 1][0] << ","
           << corners[s + 1][1] << " " << cx << "," << cy << "\" fill=\"" << svg_colour(m.colour(id, s))
           << "\" stroke=\"#333333\" stroke-width=\"0.5\"/>\n";
+    if (opt.piece_numbers)
+      out << "<text x=\"" << cx << "\" y=\"" << cy + z / 8 << "\" font-family=\"sans-serif\" font-size=\""
+          << z / 3 << "\" text-anchor=\"middle\" fill=\"white\" stroke=\"black\" stroke-width=\"0.6\">"
+          << m.piece_of(id) + 1 << "</text>\n";
     if (m.hint_candidate(cell) >= 0)
       out << "<circle cx=\"" << cx << "\" cy=\"" << cy << "\" r=\"" << z / 6
           << "\" fill=\"white\" stroke=\"black\" stroke-width=\"2\"><title>hint</title></circle>\n";
@@ -108,12 +132,15 @@ inline void write_svg(std::ostream& out, const Model& m, const Board& b, const S
     }
   }
   const int ly = g.height() * z + 18;
-  out << "<text x=\"4\" y=\"" << ly << "\" font-family=\"sans-serif\" font-size=\"14\">"
-      << svg_escape(opt.title) << "</text>\n"
-      << "<text x=\"4\" y=\"" << ly + 20 << "\" font-family=\"sans-serif\" font-size=\"14\">score "
-      << jc.matched << " / " << g.inner_join_count() << ", " << jc.mismatched << " mismatched (red), "
-      << b.placed() << " of " << g.cell_count() << " placed; circles mark hints</text>\n"
-      << "</svg>\n";
+  const std::string lines[3] = {
+      title,
+      "score " + std::to_string(jc.matched) + " / " + std::to_string(g.inner_join_count()) + ", " +
+          std::to_string(jc.mismatched) + " mismatched (red)",
+      std::to_string(b.placed()) + " of " + std::to_string(g.cell_count()) + " placed; circles mark hints"};
+  for (int i = 0; i < 3; ++i)
+    out << "<text x=\"4\" y=\"" << ly + 20 * i << "\" font-family=\"sans-serif\" font-size=\"14\">"
+        << svg_escape(lines[i]) << "</text>\n";
+  out << "</svg>\n";
 }
 
 }  // namespace edgecp
