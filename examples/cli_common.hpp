@@ -43,22 +43,22 @@ constexpr const char* options_text =
     "                    [--svg-numbers] [--force] [--json] [--quiet] [--save FILE] [--resume FILE]\n"
     "                    [--split N] [--save-every SEC] [--version] [--help]\n"
     "PUZZLE defaults to the bundled 16x16 E2-like puzzle (examples/puzzles/e2like_16x16.txt, generated).\n"
-    "Defaults: --mode best; --time 30 in best mode, no limit otherwise. Best mode: the scan engine with\n"
-    "  --breaks, else the driver with --propagators ac,alldiff --order row. First and count mode: the exact\n"
-    "  engine (arc consistency on the joins and piece uniqueness, --order mrv, symmetry used for counts),\n"
-    "  unless a driver option is given: the fastest measured for counting (docs/results.md section 7); for\n"
-    "  a first solution plain backtracking (--propagators none) is as fast up to 7x7.\n"
+    "Defaults: --mode best; --time 30 in best mode, no limit otherwise. Best mode: the scan engine, with\n"
+    "  --breaks or else the schedule measured best on the 16x16 (180,190,200,205,210,215,220,225,230,235,\n"
+    "  240-256) scaled to the board's cell count; without --breaks, the driver (--propagators ac,alldiff\n"
+    "  --order row) when --propagators, a gate, --random-values, --restart, --fix-corner or --order mrv is\n"
+    "  given. First and count mode: the exact engine (arc consistency on the joins and piece uniqueness,\n"
+    "  --order mrv, symmetry used for counts), unless a driver option is given: the fastest measured for\n"
+    "  counting (docs/results.md section 7); for a first solution plain backtracking (--propagators none)\n"
+    "  is as fast up to 7x7.\n"
     "--breaks D1,...: Blackwood-style mismatch budget (strict propagators are switched off); A-B stands for\n"
     "  every index from A to B.\n"
     "--colour-gate N, --alldiff-gate N: run the colour filter / the piece all-different only once N cells\n"
     "  are assigned.\n"
-    "--engine: scan = the specialised mismatch-tolerant scan search (best mode with --breaks, no "
-    "propagator,\n"
-    "  static order, default order blackwood), driver = the propagating driver; auto (default) picks scan "
-    "for\n"
-    "  --mode best with --breaks unless propagators other than none are asked for; exact = the exact engine\n"
-    "  (first and count mode; no --propagators, --breaks, gates, --random-values or --restart; up to 256\n"
-    "  pieces, larger puzzles go to the driver under auto).\n"
+    "--engine: scan = the specialised mismatch-tolerant scan search (best mode, no propagator, static\n"
+    "  order, default order blackwood), driver = the propagating driver, exact = the exact engine (first\n"
+    "  and count mode; no --propagators, --breaks, gates, --random-values or --restart; up to 256 pieces,\n"
+    "  larger puzzles go to the driver under auto); auto (default) chooses as said under Defaults.\n"
     "--order mrv (exact engine): the frontier cell with the fewest candidates, frame candidates counted\n"
     "  four times; static orders take the first empty cell.\n"
     "--no-symmetry: the exact engine counts every solution itself; by default, on a board without hints it\n"
@@ -118,6 +118,7 @@ struct Args {
   ScanValueOrder values = ScanValueOrder::rare_first;
   bool window_fc = false, parity = false;
   std::vector<int> breaks;
+  bool default_breaks = false;  // breaks were not given: best mode's default schedule
   std::optional<double> time;
   std::uint64_t nodes = 0;
   std::uint64_t seed = 1;
@@ -444,6 +445,43 @@ inline void settle_args(Args& a, const Model& m) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--engine: ") + e.what());
   }
+  if (a.engine == EngineKind::scan && a.breaks.empty()) {  // best mode's default: the measured schedule
+    a.breaks = default_break_schedule(m).indices();
+    a.default_breaks = true;
+  }
+}
+
+/// Break indices as --breaks takes them: runs of consecutive indices as ranges ("180,190,240-256").
+inline std::string breaks_text(const std::vector<int>& indices) {
+  std::string out;
+  for (std::size_t i = 0; i < indices.size();) {
+    std::size_t j = i;
+    while (j + 1 < indices.size() && indices[j + 1] == indices[j] + 1) ++j;
+    out += (out.empty() ? "" : ",") + std::to_string(indices[i]);
+    if (j > i + 1) {
+      out += "-" + std::to_string(indices[j]);
+      i = j + 1;
+    } else {
+      i = i + 1;
+    }
+  }
+  return out;
+}
+
+/// Placements per second of a progress snapshot.
+inline double rate(const SearchProgress& p) {
+  return p.seconds > 0 ? static_cast<double>(p.placements) / p.seconds : 0.0;
+}
+/// The best score so far, "none yet" before the first complete board.
+inline std::string best_text(int score, int max_score) {
+  return score < 0 ? "none yet" : fmt::format("{}/{}", score, max_score);
+}
+
+/// A rate with a unit that fits: "812/s", "81.2k/s", "2.31M/s".
+inline std::string format_rate(double per_second) {
+  if (per_second < 1e3) return fmt::format("{:.0f}/s", per_second);
+  if (per_second < 1e6) return fmt::format("{:.1f}k/s", per_second / 1e3);
+  return fmt::format("{:.2f}M/s", per_second / 1e6);
 }
 
 // ---- interruption ----

@@ -154,13 +154,11 @@ int run_master(const Args& a, const Model& m, const OutputPlan& oplan, int ranks
     const double t = now_since(t0);
     if (a.quiet || t - last_beat < 1.0) return;
     last_beat = t;
-    std::fprintf(
-        stderr,
-        "[%7.1fs] ranks %d subproblems done %zu left %zu running %d nodes %llu (%.2fM/s) solutions "
-        "%llu\n",
-        t, ranks, st.done_count, n - st.done_count, running, static_cast<unsigned long long>(st.placements),
-        static_cast<double>(st.placements - placements_before) / t / 1e6,
-        static_cast<unsigned long long>(st.solutions * static_cast<std::uint64_t>(st.plan.symmetry_factor)));
+    fmt::print(stderr,
+               "[{:7.1f}s] ranks {} subproblems done {} left {} running {} nodes {} ({}) solutions {}\n", t,
+               ranks, st.done_count, n - st.done_count, running, st.placements,
+               format_rate(static_cast<double>(st.placements - placements_before) / t),
+               st.solutions * static_cast<std::uint64_t>(st.plan.symmetry_factor));
   };
   auto checkpoint = [&](bool force) {
     if (a.save_file.empty() || (!force && now_since(t0) - last_save < a.save_every)) return;
@@ -376,10 +374,9 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
     const double t = now_since(t0);
     if (rank == 0 && !a.quiet && t - last_beat >= 1.0) {
       last_beat = t;
-      std::fprintf(stderr, "[%7.1fs] ranks %d placements %llu (%.1fM/s) best %d/%d\n", t, ranks,
-                   static_cast<unsigned long long>(total_placements),
-                   static_cast<double>(total_placements) / t / 1e6, best_score,
-                   m.geometry().inner_join_count());
+      fmt::print(stderr, "[{:7.1f}s] ranks {} placements {} ({}) best {}\n", t, ranks, total_placements,
+                 format_rate(static_cast<double>(total_placements) / t),
+                 best_text(best_score, m.geometry().inner_join_count()));
     }
     if (all[0]) break;
   }

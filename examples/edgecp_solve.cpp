@@ -30,6 +30,9 @@ int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
   opt.window_fc = a.window_fc;
   opt.colour_parity = a.parity;
   opt.stop = &stop_requested;
+  if (a.default_breaks && !a.quiet)
+    fmt::print(stderr, "note: no --breaks: the default schedule for {} cells, --breaks {}\n", m.cell_count(),
+               breaks_text(a.breaks));
   const Board resumed = resumed_best(a, m);
   const int resumed_score = resumed.cells.empty() ? -1 : score(m, resumed);
   std::atomic<int> bound{resumed_score};  // with --resume, only boards beating the saved one count
@@ -46,10 +49,9 @@ int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
   const int max_score = m.geometry().inner_join_count();
   if (!a.quiet)
     opt.on_progress = [&](const SearchProgress& p) {
-      std::fprintf(stderr, "[%7.1fs] placements %llu (%.1fM/s) deepest %d best %d/%d restarts %d\n",
-                   p.seconds, static_cast<unsigned long long>(p.placements),
-                   p.seconds > 0 ? static_cast<double>(p.placements) / p.seconds / 1e6 : 0.0, p.deepest,
-                   p.best_score, max_score, p.restarts);
+      fmt::print(stderr, "[{:7.1f}s] placements {} ({}) deepest {} best {} restarts {}\n", p.seconds,
+                 p.placements, format_rate(rate(p)), p.deepest, best_text(p.best_score, max_score),
+                 p.restarts);
     };
   const std::clock_t cpu0 = std::clock();
   ParallelScanResult pr = run_parallel_scan(m, opt, threads);
@@ -130,11 +132,11 @@ int solve_driver(const Args& a, const Model& m, const OutputPlan& plan) {
   const int max_score = m.geometry().inner_join_count();
   if (!a.quiet)
     opt.on_progress = [&](const SearchProgress& p) {
-      std::fprintf(stderr, "[%7.1fs] nodes %llu (%.2fM/s) deepest %d best %d/%d%s\n", p.seconds,
-                   static_cast<unsigned long long>(p.placements),
-                   p.seconds > 0 ? static_cast<double>(p.placements) / p.seconds / 1e6 : 0.0, p.deepest,
-                   p.best_score, max_score,
-                   a.mode == SearchMode::count ? fmt::format(" solutions {}", p.solutions).c_str() : "");
+      fmt::print(stderr, "[{:7.1f}s] nodes {} ({}) deepest {}{}\n", p.seconds, p.placements,
+                 format_rate(rate(p)), p.deepest,
+                 a.mode == SearchMode::best    ? " best " + best_text(p.best_score, max_score)
+                 : a.mode == SearchMode::count ? fmt::format(" solutions {}", p.solutions)
+                                               : std::string());
     };
   const std::vector<std::string>& names = a.propagators ? *a.propagators : default_propagators;
   std::vector<std::string> on, off;  // strictness from the propagator types
@@ -226,10 +228,9 @@ int solve_exact(const Args& a, const Model& m, const OutputPlan& plan) {
   opt.stop = &stop_requested;
   if (!a.quiet)
     opt.on_progress = [&](const SearchProgress& p) {
-      std::fprintf(stderr, "[%7.1fs] nodes %llu (%.2fM/s) deepest %d%s\n", p.seconds,
-                   static_cast<unsigned long long>(p.placements),
-                   p.seconds > 0 ? static_cast<double>(p.placements) / p.seconds / 1e6 : 0.0, p.deepest,
-                   a.mode == SearchMode::count ? fmt::format(" solutions {}", p.solutions).c_str() : "");
+      fmt::print(stderr, "[{:7.1f}s] nodes {} ({}) deepest {}{}\n", p.seconds, p.placements,
+                 format_rate(rate(p)), p.deepest,
+                 a.mode == SearchMode::count ? fmt::format(" solutions {}", p.solutions) : std::string());
     };
   const ExactResult r = run_exact(m, opt);
   if (!r.board.cells.empty() && !r.board_verified) {
@@ -297,12 +298,11 @@ int solve_split(const Args& a, const Model& m, const OutputPlan& plan) {
     const double now = elapsed();
     if (a.quiet || now - last_beat < 1.0) return;
     last_beat = now;
-    const double rate = static_cast<double>(st.placements - placements_before + placements) / now;
-    std::fprintf(stderr, "[%7.1fs] subproblems %zu/%zu nodes %llu (%.2fM/s) solutions %llu%s\n", now,
-                 st.done_count, n, static_cast<unsigned long long>(st.placements + placements), rate / 1e6,
-                 static_cast<unsigned long long>((st.solutions + solutions) *
-                                                 static_cast<std::uint64_t>(st.plan.symmetry_factor)),
-                 last_save > 0 ? fmt::format(" (checkpoint at {:.1f}s)", last_save).c_str() : "");
+    const double per_second = static_cast<double>(st.placements - placements_before + placements) / now;
+    fmt::print(stderr, "[{:7.1f}s] subproblems {}/{} nodes {} ({}) solutions {}{}\n", now, st.done_count, n,
+               st.placements + placements, format_rate(per_second),
+               (st.solutions + solutions) * static_cast<std::uint64_t>(st.plan.symmetry_factor),
+               last_save > 0 ? fmt::format(" (checkpoint at {:.1f}s)", last_save) : std::string());
   };
   for (std::size_t i = 0; i < n; ++i) {
     if (st.done[i]) continue;

@@ -220,7 +220,7 @@ TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
       {p4 + " --engine warp", "--engine"},
       {p4 + " --breaks 3 --threads 0", "--threads"},
       {p4 + " --breaks 3 --scan-checks magic", "unknown check 'magic'"},
-      {p4 + " --threads 2", "need the scan engine"},
+      {p4 + " --threads 2 --propagators ac", "need the scan engine"},
       {p4 + " --breaks 3 --values sorted", "--values"},
       {p4 + " --breaks 9-3", "--breaks"},
       {p4 + " --breaks 3 --alldiff-gate 5", "driver options"},

@@ -1,5 +1,6 @@
 #include "edgecp/search/engine.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -25,7 +26,16 @@ TEST_CASE("the propagator registry takes names and strictness from the types", "
 TEST_CASE("choose_engine: the automatic choice and the refused mixtures", "[engine]") {
   EngineRequest r;
   r.mode = SearchMode::best;
-  REQUIRE(choose_engine(r) == EngineKind::driver);  // no budget
+  REQUIRE(choose_engine(r) == EngineKind::scan);  // no budget: the default schedule
+  for (int which = 0; which < 5; ++which) {       // ... unless a driver option is given
+    EngineRequest d = r;
+    if (which == 0) d.propagators = std::vector<std::string>{};
+    if (which == 1) d.gates = true;
+    if (which == 2) d.random = true;
+    if (which == 3) d.fix_corner = true;
+    if (which == 4) d.order = CellOrder::mrv;
+    REQUIRE(choose_engine(d) == EngineKind::driver);
+  }
   r.budget = MismatchBudget({3});
   REQUIRE(choose_engine(r) == EngineKind::scan);
   r.propagators = std::vector<std::string>{};  // --propagators none
@@ -147,4 +157,21 @@ TEST_CASE("the driver and the scan engine agree on the best score under the same
     }
   REQUIRE(compared == 18);
   REQUIRE(with_complete >= 9);
+}
+
+TEST_CASE("default_break_schedule: the measured 16x16 schedule, scaled to other boards", "[engine]") {
+  const auto schedule = [](int w, int h) {
+    return default_break_schedule(Model(generate({w, h, 2, 3, 1, false}).puzzle));
+  };
+  std::vector<int> e2{180, 190, 200, 205, 210, 215, 220, 225, 230, 235};
+  for (int i = 240; i <= 256; ++i) e2.push_back(i);
+  REQUIRE(schedule(16, 16).indices() == e2);
+  for (auto [w, h] : {std::pair{2, 2}, {3, 5}, {6, 6}, {10, 12}, {32, 32}}) {
+    const std::vector<int> ix = schedule(w, h).indices();
+    REQUIRE(std::is_sorted(ix.begin(), ix.end()));
+    REQUIRE(ix.front() >= 1);
+    REQUIRE(ix.back() == w * h);  // every last placement may break
+    REQUIRE(ix.size() == 10 + static_cast<std::size_t>(w * h - (240 * w * h + 128) / 256 + 1));
+    REQUIRE_NOTHROW(check_budget(MismatchBudget(ix), Model(generate({w, h, 2, 3, 1, false}).puzzle)));
+  }
 }

@@ -2,6 +2,7 @@
 // domain sized for the puzzle. A command line only parses and prints around it.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -87,9 +88,10 @@ struct EngineRequest {
 };
 
 /// The engine a request runs on, checked: `automatic` picks the scan engine for best mode under a mismatch
-/// budget unless propagators are asked for (the record hunt wins without them), the exact engine for first
-/// and count mode unless driver options are asked for (propagators, gates, random values, restarts, a
-/// budget: it is the fastest measured, docs/results.md section 7), else the propagating driver. Throws
+/// budget unless propagators are asked for (the record hunt wins without them), and for best mode without a
+/// budget unless a driver option is given (the caller then gives it default_break_schedule), the exact engine
+/// for first and count mode unless driver options are asked for (propagators, gates, random values, restarts,
+/// a budget: it is the fastest measured, docs/results.md section 7), else the propagating driver. Throws
 /// std::invalid_argument when the request mixes the engines' options; its message names the command-line
 /// options of edgecp-solve. (A puzzle too large for the exact engine runs on the driver: see
 /// engine_for_puzzle.)
@@ -97,10 +99,14 @@ inline EngineKind choose_engine(const EngineRequest& r) {
   const bool props_asked = r.propagators && !r.propagators->empty();
   const bool driver_asked = r.propagators.has_value() || r.gates || r.random || r.budget.active();
   EngineKind e = r.engine;
+  // best mode without a budget: the scan engine runs with default_break_schedule, unless driver options
+  const bool scan_by_default = !r.budget.active() && !r.propagators && !r.gates && !r.random &&
+                               !r.fix_corner && r.order != CellOrder::mrv;
   if (e == EngineKind::automatic)
-    e = r.mode == SearchMode::best && r.budget.active() && !props_asked ? EngineKind::scan
-        : r.mode != SearchMode::best && !driver_asked                   ? EngineKind::exact
-                                                                        : EngineKind::driver;
+    e = r.mode == SearchMode::best && ((r.budget.active() && !props_asked) || scan_by_default)
+            ? EngineKind::scan
+        : r.mode != SearchMode::best && !driver_asked ? EngineKind::exact
+                                                      : EngineKind::driver;
   if (e == EngineKind::scan) {
     if (r.mode != SearchMode::best) throw std::invalid_argument("the scan engine: only --mode best");
     if (props_asked)
@@ -152,6 +158,18 @@ inline CellOrder default_order(EngineKind e) {
          : e == EngineKind::exact ? CellOrder::mrv
                                   : CellOrder::row;
 }
+/// The break schedule best mode uses when none is given: the one measured best on Eternity II's 16x16
+/// (docs/results.md section 5: 180, 190, 200, 205, 210, 215, 220, 225, 230, 235, then every placement from
+/// 240 on), its indices scaled by the cell count on other boards (not measured there).
+inline MismatchBudget default_break_schedule(const Model& m) {
+  const int cells = m.cell_count();
+  std::vector<int> indices;
+  auto scaled = [&](int index_on_e2) { return std::max(1, (index_on_e2 * cells + 128) / 256); };
+  for (int i : {180, 190, 200, 205, 210, 215, 220, 225, 230, 235}) indices.push_back(scaled(i));
+  for (int i = scaled(240); i <= cells; ++i) indices.push_back(i);
+  return MismatchBudget(indices);
+}
+
 /// The scan engine restarts after this many placements per thread when nothing else is asked (about 7 s on
 /// the reference machine; docs/results.md section 5 compares restart intervals).
 constexpr std::uint64_t default_scan_restart_nodes = 200'000'000;
