@@ -52,9 +52,13 @@ if(MODE STREQUAL "pkgconfig")
   file(MAKE_DIRECTORY ${WORK}/build)
   run_or_fail("compile" ${CXX} -O2 ${CONSUMER}/main.cpp ${flags} -o ${WORK}/build/consumer)
   run_or_fail("run" ${WORK}/build/consumer)
+  run_or_fail("compile the outside propagator" ${CXX} -O2 ${CONSUMER}/extend.cpp ${flags}
+              -o ${WORK}/build/consumer_extend)
+  run_or_fail("run the outside propagator" ${WORK}/build/consumer_extend)
   return()
 endif()
 
 run_or_fail("configure" ${CMAKE_COMMAND} ${args})
 run_or_fail("build" ${CMAKE_COMMAND} --build ${WORK}/build)
 run_or_fail("run" ${WORK}/build/consumer)
+run_or_fail("run the outside propagator" ${WORK}/build/consumer_extend)

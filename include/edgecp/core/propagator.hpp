@@ -24,13 +24,21 @@ struct PropagatorStats {
 
 /// A propagator over a store. It runs to its own fixpoint, reading the store's change log through its
 /// subscription, and says whether it assumes every join matches (`strict`): strict propagators are unsound
-/// under a mismatch budget and the driver switches them off there.
+/// under a mismatch budget and the driver switches them off there. What it must provide:
+///   - `Status propagate(Store&)`: filter to its own fixpoint from the changes logged since its last call
+///     (`s.cursor(sub)` .. `s.log_size()`), then `s.consume(sub)`; `Status::failed` when a domain empties;
+///   - `static constexpr bool strict` and `static constexpr std::string_view name` (the name the command line
+///     and reports use);
+///   - `stats()`, const and non-const (the driver adds the time it measures to `stats().seconds`).
+/// The driver (search/solver.hpp) also constructs it as `P(const Model&, Store&)`, at the store's level 0,
+/// where it subscribes (`s.subscribe()`): the concept DriverPropagator states that too (core/ knows no model).
 template <class P, class Store>
 concept Propagator = requires(P& p, Store& s, const P& cp) {
   { p.propagate(s) } -> std::same_as<Status>;
   { P::strict } -> std::convertible_to<bool>;
   { P::name } -> std::convertible_to<std::string_view>;
   { cp.stats() } -> std::convertible_to<const PropagatorStats&>;
+  { p.stats() } -> std::same_as<PropagatorStats&>;
 };
 
 /// A depth gate: a propagator runs only once at least `min_assigned` cells are assigned (0: always), read

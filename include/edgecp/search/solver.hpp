@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <concepts>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -59,6 +60,12 @@ struct SearchResult : SearchResultCore {
   std::vector<PropagatorReport> propagators;
 };
 
+/// What the driver requires of a propagator: the Propagator concept, and construction from the model and the
+/// store (at level 0, where it subscribes to the store's change log). A class that misses one of them is
+/// refused by Solver's constraint, which names the requirement.
+template <class P, class Store>
+concept DriverPropagator = Propagator<P, Store> && std::constructible_from<P, const Model&, Store&>;
+
 /// The driver. `Props` are propagator class templates over the store, in priority order (cheap first);
 /// each is enabled at run time by `enabled[i]`. Under a mismatch budget every strict propagator is switched
 /// off (reported in the result); non-strict ones (the piece all-different) stay on.
@@ -67,6 +74,7 @@ struct SearchResult : SearchResultCore {
 /// the frame (static domain) and it matches every placed neighbour, except where the budget allows a
 /// mismatch.
 template <class Domain, template <class> class... Props>
+  requires(DriverPropagator<Props<DomainStore<Domain>>, DomainStore<Domain>> && ...)
 class Solver {
  public:
   using Store = DomainStore<Domain>;
