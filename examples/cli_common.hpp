@@ -41,7 +41,7 @@ constexpr const char* options_text =
     "N]\n"
     "                    [--values shuffled|rare|id] [--scan-checks window-fc,parity] [--no-symmetry]\n"
     "                    [--svg-numbers] [--force] [--json] [--quiet] [--save FILE] [--resume FILE]\n"
-    "                    [--split N] [--save-every SEC] [--version] [--help]\n"
+    "                    [--split N] [--save-every SEC] [--check BOARD] [--version] [--help]\n"
     "PUZZLE defaults to the bundled 16x16 E2-like puzzle (examples/puzzles/e2like_16x16.txt, generated).\n"
     "Defaults: --mode best; --time 30 in best mode, no limit otherwise. Best mode: the scan engine, with\n"
     "  --breaks or else the schedule measured best on the 16x16 (180,190,200,205,210,215,220,225,230,235,\n"
@@ -75,6 +75,9 @@ constexpr const char* options_text =
     "  atomically after the result is printed). An existing --board FILE is replaced only by a better board\n"
     "  (a board scoring no more goes to FILE.SCORE beside it) unless --force is given. --svg-numbers writes\n"
     "  each piece's number on the picture.\n"
+    "--check BOARD: no search: verify a board of PUZZLE (a board file or a viewer link), print its score,\n"
+    "  its mismatched joins and its viewer link (--json: as JSON), draw it with --svg FILE; exit 0 when it\n"
+    "  is a legal board (complete or not), 2 when it is not.\n"
     "--save FILE: checkpoints, written atomically. Best mode: FILE is the best board (a board file that\n"
     "  names the puzzle and the score in comments) and FILE.json, rewritten at every improvement. First and\n"
     "  count mode: the search is split into subproblems (see --split) and FILE records the finished ones\n"
@@ -134,6 +137,7 @@ struct Args {
   bool svg_numbers = false;  // piece numbers on the --svg picture
   bool json = false, quiet = false;
   std::string save_file, resume_file;  // checkpoints
+  std::string check;                   // --check BOARD: a board file or a viewer link to verify (no search)
   std::size_t split = 256;             // at least this many subproblems in a split run
   double save_every = 5;               // seconds between count checkpoints
 };
@@ -275,6 +279,8 @@ inline Args parse_args(int argc, char** argv, const std::string& usage) {
       a.board_file = value();
     } else if (arg == "--svg") {
       a.svg_file = value();
+    } else if (arg == "--check") {
+      a.check = value();
     } else if (arg == "--svg-numbers") {
       a.svg_numbers = true;
     } else if (arg == "--force") {
@@ -457,9 +463,11 @@ inline std::string breaks_text(const std::vector<int>& indices) {
   for (std::size_t i = 0; i < indices.size();) {
     std::size_t j = i;
     while (j + 1 < indices.size() && indices[j + 1] == indices[j] + 1) ++j;
-    out += (out.empty() ? "" : ",") + std::to_string(indices[i]);
+    if (!out.empty()) out += ',';
+    out += std::to_string(indices[i]);
     if (j > i + 1) {
-      out += "-" + std::to_string(indices[j]);
+      out += '-';
+      out += std::to_string(indices[j]);
       i = j + 1;
     } else {
       i = i + 1;

@@ -341,6 +341,71 @@ int solve_split(const Args& a, const Model& m, const OutputPlan& plan) {
 
   return report_split(a, m, st, status, seconds, 1, plan, save_error);
 }
+
+// --check BOARD: verify a board found elsewhere (a board file or a viewer link) and draw it with --svg.
+int check_board_arg(const Args& a, const Model& m) {
+  const bool link = a.check.find("board_edges=") != std::string::npos;
+  const Board b = link ? parse_viewer_url(a.check, m, "--check") : read_board(a.check, m);
+  const BoardCheck chk = check_board(m, b);
+  const Geometry& g = m.geometry();
+  struct Mismatch {
+    int row, col;
+    std::string_view side;
+  };
+  std::vector<Mismatch> mismatches;  // each mismatched join once, from its upper or left cell
+  if (chk.ok)
+    for (int c = 0; c < g.cell_count(); ++c)
+      for (int s : {right, down}) {
+        const int n = g.neighbour(c, s), x = b.cells[static_cast<std::size_t>(c)];
+        if (n < 0 || x < 0 || b.cells[static_cast<std::size_t>(n)] < 0) continue;
+        if (m.colour(x, s) != m.colour(b.cells[static_cast<std::size_t>(n)], opposite(s)))
+          mismatches.push_back({g.row(c), g.col(c), s == right ? "right" : "down"});
+      }
+  if (a.json) {
+    std::string problems = "[", joins = "[";
+    for (std::size_t i = 0; i < chk.problems.size(); ++i) {
+      if (i) problems += ',';
+      problems += json_string(chk.problems[i]);
+    }
+    for (std::size_t i = 0; i < mismatches.size(); ++i) {
+      if (i) joins += ',';
+      joins += fmt::format("[{},{},\"{}\"]", mismatches[i].row, mismatches[i].col, mismatches[i].side);
+    }
+    JsonObject o;
+    o.str("puzzle", m.puzzle().name)
+        .str("board", a.check)
+        .boolean("legal", chk.ok)
+        .integer("placed", chk.placed)
+        .integer("cells", g.cell_count())
+        .integer("score", chk.ok ? chk.score : -1)
+        .integer("max_score", g.inner_join_count())
+        .raw("problems", problems + "]")
+        .raw("mismatched_joins", joins + "]")
+        .str("viewer_url", chk.ok ? viewer_link(m, b) : std::string());
+    std::cout << o.str() << "\n";
+  } else {
+    std::cout << fmt::format("puzzle      {}\n", m.puzzle().name) << fmt::format("board       {}\n", a.check);
+    if (!chk.ok) {
+      std::cout << "verdict     not a legal board of this puzzle\n";
+      for (const std::string& p : chk.problems) std::cout << "problem     " << p << "\n";
+    } else {
+      std::cout << fmt::format("verdict     legal, {} of {} cells placed\n", chk.placed, g.cell_count())
+                << fmt::format("score       {} / {} ({} mismatched joins)\n", chk.score, g.inner_join_count(),
+                               chk.mismatches);
+      for (const Mismatch& x : mismatches)
+        std::cout << fmt::format("mismatch    cell ({}, {}) {} side\n", x.row, x.col, x.side);
+      if (const std::string url = viewer_link(m, b); !url.empty()) std::cout << "viewer      " << url << "\n";
+    }
+  }
+  std::cout.flush();
+  if (!chk.ok) return exit_bad_input;
+  if (a.svg_file.empty()) return exit_ok;
+  const std::string why = write_file_atomically(a.svg_file, [&](std::ostream& out) {
+    write_svg(out, m, b, {40, m.puzzle().name, a.svg_numbers});
+  });
+  if (!why.empty()) std::fprintf(stderr, "edgecp-solve: %s\n", why.c_str());
+  return why.empty() ? exit_ok : exit_write_failed;
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -348,6 +413,7 @@ int main(int argc, char** argv) {
     Args a = parse_args(argc, argv, usage);
     const Model m(load_puzzle(a));
     settle_args(a, m);
+    if (!a.check.empty()) return check_board_arg(a, m);
     const OutputPlan plan = prepare_outputs(a, m);
     install_stop_handlers();
     if (a.engine == EngineKind::scan) return solve_scan(a, m, plan);

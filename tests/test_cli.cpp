@@ -455,6 +455,12 @@ TEST_CASE("robustness: unclear inputs get clear messages", "[cli][robustness]") 
   REQUIRE(th.err.find("capped") != std::string::npos);
 }
 namespace {
+std::size_t count_lines(const std::string& text, const std::string& prefix) {
+  std::size_t n = 0;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) n += line.rfind(prefix, 0) == 0 ? 1 : 0;
+  return n;
+}
 std::string fmt_piece(const Piece& p) {
   return std::to_string(p.colours[0]) + " " + std::to_string(p.colours[1]) + " " +
          std::to_string(p.colours[2]) + " " + std::to_string(p.colours[3]) + "\n";
@@ -588,5 +594,52 @@ TEST_CASE("edgecp-solve: every board comes with a viewer link that reads back to
   REQUIRE(field(run(list + " --mode count --json").out, "solutions") ==
           field(run(p6 + " --mode count --json").out, "solutions"));
   std::filesystem::remove(list);
+}
+TEST_CASE("edgecp-solve --check: verifies a board file or a viewer link, lists mismatches, draws it",
+          "[cli][viewer_url]") {
+  const GeneratedPuzzle g = generate({5, 4, 2, 3, 9, false});
+  const Model m(g.puzzle);
+  const std::string puzzle = temp_path("check.txt"), board = temp_path("board.txt"), svg = temp_path("b.svg");
+  {
+    std::ofstream out(puzzle);
+    write_puzzle(out, g.puzzle);
+  }
+  Board b = g.planted_board(m);
+  std::swap(b.cells[6], b.cells[7]);  // two interior pieces swapped: legal, some joins mismatch
+  b.cells[12] = -1;                   // and one cell empty
+  const JoinCount jc = count_joins(m, b);
+  REQUIRE(jc.mismatched > 0);
+  {
+    std::ofstream out(board);
+    write_board(out, m, b);
+  }
+  for (const std::string& given : {board, "'" + viewer_url(m, b) + "'"}) {
+    const Run r = run(puzzle + " --json --check " + given + " --svg " + svg);
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    REQUIRE(r.out.find("\"legal\":true") != std::string::npos);
+    REQUIRE(field(r.out, "score") == jc.matched);
+    REQUIRE(field(r.out, "placed") == 19);
+    const std::regex join(R"re(\[\d+,\d+,"(right|down)"\])re");
+    REQUIRE(std::distance(std::sregex_iterator(r.out.begin(), r.out.end(), join), std::sregex_iterator()) ==
+            jc.mismatched);
+    REQUIRE(read_text(svg).find("</svg>") != std::string::npos);
+    std::filesystem::remove(svg);
+  }
+  const Run text = run(puzzle + " --check " + board);
+  REQUIRE(text.out.find("verdict     legal, 19 of 20 cells placed") != std::string::npos);
+  REQUIRE(static_cast<int>(count_lines(text.out, "mismatch    cell")) == jc.mismatched);
+  b.cells[12] = b.cells[0];  // a piece twice: not a legal board
+  {
+    std::ofstream out(board);
+    write_board(out, m, b);
+  }
+  const Run bad = run(puzzle + " --check " + board);
+  REQUIRE(bad.code == 2);
+  REQUIRE(bad.out.find("used twice") != std::string::npos);
+  const Run other = run(puzzles() + "/e2like_4x4.txt --check " + board);
+  REQUIRE(other.code == 2);
+  REQUIRE(other.err.find(board + ":1: board is 5x4, the puzzle 4x4") != std::string::npos);
+  for (const auto& f : {puzzle, board}) std::filesystem::remove(f);
 }
 #endif

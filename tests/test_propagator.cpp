@@ -24,6 +24,15 @@ struct Toy {
     return Status::ok;
   }
   const PropagatorStats& stats() const { return stats_; }
+  PropagatorStats& stats() { return stats_; }
+  PropagatorStats stats_;
+};
+/// Everything but the non-const stats() the driver adds its timing to.
+struct ConstStatsOnly {
+  static constexpr bool strict = false;
+  static constexpr std::string_view name = "const";
+  Status propagate(Store&) { return Status::ok; }
+  const PropagatorStats& stats() const { return stats_; }
   PropagatorStats stats_;
 };
 struct NotAPropagator {
@@ -33,6 +42,7 @@ struct NotAPropagator {
 
 static_assert(Propagator<Toy<Store>, Store>);
 static_assert(!Propagator<NotAPropagator, Store>);
+static_assert(!Propagator<ConstStatsOnly, Store>);
 
 TEST_CASE("CallCounter counts calls, failures and the store's deletions", "[propagator]") {
   Store s(2, 10);

@@ -291,3 +291,27 @@ TEST_CASE("statistics and the progress callback", "[solver]") {
   REQUIRE(r.propagators[1].stats.deletions > 0);
   if (r.placements >= 1024) REQUIRE(calls > 0);
 }
+
+namespace {
+/// A Propagator the driver cannot build: no (const Model&, Store&) constructor.
+template <class S>
+struct NoModelConstructor {
+  static constexpr bool strict = false;
+  static constexpr std::string_view name = "no-ctor";
+  Status propagate(S&) { return Status::ok; }
+  const PropagatorStats& stats() const { return stats_; }
+  PropagatorStats& stats() { return stats_; }
+  PropagatorStats stats_;
+};
+using TestStore = DomainStore<BitDomain<1>>;
+}  // namespace
+
+// Every shipped propagator is what the driver requires; a Propagator without the constructor is not.
+static_assert(DriverPropagator<ForwardChecking<TestStore>, TestStore>);
+static_assert(DriverPropagator<ArcConsistency<TestStore>, TestStore>);
+static_assert(DriverPropagator<AC2001<TestStore>, TestStore>);
+static_assert(DriverPropagator<AC3<TestStore>, TestStore>);
+static_assert(DriverPropagator<ColourMatching<TestStore>, TestStore>);
+static_assert(DriverPropagator<PieceAllDifferent<TestStore>, TestStore>);
+static_assert(Propagator<NoModelConstructor<TestStore>, TestStore>);
+static_assert(!DriverPropagator<NoModelConstructor<TestStore>, TestStore>);
