@@ -3,6 +3,7 @@
 # by side, one per core), every board verified by the checker; then a summary and the best-score-vs-time chart.
 # usage: bench/e2_scores.sh [SECONDS] [SEEDS] [JOBS] [-- extra edgecp-solve options]
 #   defaults: 60 s, 10 seeds, one job per core. Needs build/examples/edgecp-solve (Release) and python3.
+#   The chart goes to bench/out/e2_scores.svg; EDGECP_UPDATE_DOCS=1 writes docs/e2_scores.svg instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -12,11 +13,19 @@ shift $(( $# < 3 ? $# : 3 ))
 [ "${1:-}" = "--" ] && shift
 extra=("$@")
 puzzle=../shared/data/e2/e2.txt
-[ -f "$puzzle" ] || { echo "e2_scores.sh: $puzzle not found" >&2; exit 1; }
+[ -f "$puzzle" ] || {
+  echo "e2_scores.sh: $puzzle not found: this benchmark needs the official Eternity II pieces in ../shared/data" >&2
+  echo "  (edgecp ships only generated puzzles; README.md, 'Puzzle files and real puzzles')" >&2
+  exit 1
+}
 breaks=${EDGECP_BREAKS:-180,190,200,205,210,215,220,225,230,235,240-256}
 out=bench/out/e2_scores
 mkdir -p "$out"
 rm -f "$out"/seed_*.json
+chart=bench/out/e2_scores.svg  # docs/e2_scores.svg only when asked: EDGECP_UPDATE_DOCS=1
+[ "${EDGECP_UPDATE_DOCS:-0}" = 1 ] && chart=docs/e2_scores.svg
+echo "e2_scores.sh: $seeds seeds x ${seconds} s on $jobs cores (about $(( (seeds + jobs - 1) / jobs * seconds )) s); boards and JSON in $out" >&2
 seq 1 "$seeds" | xargs -P "$jobs" -I{} sh -c \
   "build/examples/edgecp-solve '$puzzle' --breaks '$breaks' --time '$seconds' --threads 1 --seed {} --quiet --json ${extra[*]:-} > '$out/seed_{}.json'"
-python3 bench/plot_scores.py "$out" docs/e2_scores.svg "E2 (e2.txt), scan engine, one core per seed, ${seconds} s" | tee "$out/summary.md"
+echo "e2_scores.sh: summary and chart ($chart)" >&2
+python3 bench/plot_scores.py "$out" "$chart" "E2 (e2.txt), scan engine, one core per seed, ${seconds} s" | tee "$out/summary.md"
