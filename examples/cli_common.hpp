@@ -290,7 +290,7 @@ inline Args parse_args(int argc, char** argv, const std::string& usage) {
     } else if (arg == "--resume") {
       a.resume_file = value();
     } else if (arg == "--split") {
-      a.split = static_cast<std::size_t>(parse_integer(arg, value(), 1, 1 << 22));
+      a.split = static_cast<std::size_t>(parse_integer(arg, value(), 1, 1 << 18));
     } else if (arg == "--save-every") {
       a.save_every = parse_seconds(arg, value());
     } else if (arg == "--json") {

@@ -25,7 +25,7 @@ struct Subproblem {
 struct SplitOptions {
   CellOrder order = CellOrder::row;  ///< the static order whose prefixes are enumerated (mrv is refused)
   std::size_t min_subproblems = 64;  ///< deepen until there are at least this many (or the board is full)
-  std::size_t max_subproblems = std::size_t{1} << 20;  ///< never deepen to a level holding more than this
+  std::size_t max_subproblems = std::size_t{1} << 18;  ///< never deepen to a level holding more than this
   /// On a puzzle without hints, keep one rotation of every solution: the lowest-numbered corner piece
   /// top-left on a square board (x4), in a top corner otherwise (x2). Exact: every solution turned by a
   /// quarter (half) turn is a solution with that piece in another corner.
