@@ -419,6 +419,20 @@ inline std::string viewer_link(const Model& m, const Board& b) {
   return viewer_url(m, b);
 }
 
+/// A result's board must pass the checker: false, after saying so on stderr, when it does not.
+inline bool board_passes(const SearchResultCore& r) {
+  if (r.board.cells.empty() || r.board_verified) return true;
+  std::fprintf(stderr, "internal error: the result board does not pass the checker\n");
+  return false;
+}
+
+/// The JSON fields of a result's board, every engine: verified, the board, its viewer link.
+inline void json_result_board(JsonObject& o, const Model& m, const SearchResultCore& r) {
+  o.boolean("verified", r.board_verified)
+      .raw("board", json_board(m, r.board))
+      .str("viewer_url", viewer_link(m, r.board));
+}
+
 // The text output's last lines, both engines: the verified score, a viewer link and the board.
 inline void print_score(const Model& m, const Board& b, int score, int mismatches) {
   if (b.cells.empty()) {
@@ -684,10 +698,7 @@ inline int report_split(const Args& a, const Model& m, const SplitState& st, Sea
   r.status = status;
   r.board = st.first;
   verify_into(m, r);
-  if (!r.board.cells.empty() && !r.board_verified) {
-    std::fprintf(stderr, "internal error: the result board does not pass the checker\n");
-    return exit_internal;
-  }
+  if (!board_passes(r)) return exit_internal;
   const std::uint64_t factor = static_cast<std::uint64_t>(st.plan.symmetry_factor);
   const std::string engine = fmt::format("{}", to_string(a.engine));
   const CellOrder order = a.order.value_or(default_order(a.engine));
@@ -704,10 +715,8 @@ inline int report_split(const Args& a, const Model& m, const SplitState& st, Sea
         .num("seconds", seconds)
         .num("seconds_all_runs", st.seconds_before + seconds);
     json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
-    o.str("checkpoint", a.save_file)
-        .boolean("verified", r.board_verified)
-        .raw("board", json_board(m, r.board))
-        .str("viewer_url", viewer_link(m, r.board));
+    o.str("checkpoint", a.save_file);
+    json_result_board(o, m, r);
     std::cout << o.str() << "\n";
   } else {
     std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)

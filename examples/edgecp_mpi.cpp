@@ -391,10 +391,7 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
   r.status = local_result.status;
   r.board = best;
   verify_into(m, r);
-  if (!r.board.cells.empty() && !r.board_verified) {
-    std::fprintf(stderr, "internal error: the result board does not pass the checker\n");
-    return exit_internal;
-  }
+  if (!board_passes(r)) return exit_internal;
   const double seconds = now_since(t0);
   const CellOrder order = a.order.value_or(default_order(a.engine));
   const std::string engine(to_string(a.engine));
@@ -407,9 +404,7 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
         .num("seconds", seconds)
         .num("best_found_at", best_at);
     json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
-    o.boolean("verified", r.board_verified)
-        .raw("board", json_board(m, r.board))
-        .str("viewer_url", viewer_link(m, r.board));
+    json_result_board(o, m, r);
     std::cout << o.str() << "\n";
   } else {
     std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)

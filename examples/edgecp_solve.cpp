@@ -61,10 +61,7 @@ int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
     r.board = resumed;
     verify_into(m, r);
   }
-  if (!r.board.cells.empty() && !r.board_verified) {
-    std::fprintf(stderr, "internal error: the result board does not pass the checker\n");
-    return exit_internal;
-  }
+  if (!board_passes(r)) return exit_internal;
   const double per_cpu = cpu > 0 ? static_cast<double>(pr.placements) / cpu : 0.0;
   if (a.json) {
     std::string history = "[";
@@ -91,10 +88,8 @@ int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
         .boolean("parity", a.parity)
         .integer("window_fc_prunes", static_cast<long long>(r.window_fc_prunes))
         .integer("parity_prunes", static_cast<long long>(r.parity_prunes))
-        .raw("score_history", history)
-        .boolean("verified", r.board_verified)
-        .raw("board", json_board(m, r.board))
-        .str("viewer_url", viewer_link(m, r.board));
+        .raw("score_history", history);
+    json_result_board(o, m, r);
     std::cout << o.str() << "\n";
   } else {
     std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)
@@ -157,10 +152,7 @@ int solve_driver(const Args& a, const Model& m, const OutputPlan& plan) {
     verify_into(m, r);
   }
 
-  if (!r.board.cells.empty() && !r.board_verified) {
-    std::fprintf(stderr, "internal error: the result board does not pass the checker\n");
-    return exit_internal;
-  }
+  if (!board_passes(r)) return exit_internal;
   std::string props = "[";
   for (std::size_t i = 0; i < on.size(); ++i) props += (i ? "," : "") + json_string(on[i]);
   props += "]";
@@ -195,10 +187,8 @@ int solve_driver(const Args& a, const Model& m, const OutputPlan& plan) {
     o.raw("propagators", props)
         .raw("switched_off", off_json)
         .raw("propagator_stats", stats)
-        .raw("nodes_by_depth", json_int_list(r.placements_by_depth))
-        .boolean("verified", r.board_verified)
-        .raw("board", json_board(m, r.board))
-        .str("viewer_url", viewer_link(m, r.board));
+        .raw("nodes_by_depth", json_int_list(r.placements_by_depth));
+    json_result_board(o, m, r);
     std::cout << o.str() << "\n";
   } else {
     std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)
@@ -233,10 +223,7 @@ int solve_exact(const Args& a, const Model& m, const OutputPlan& plan) {
                  a.mode == SearchMode::count ? fmt::format(" solutions {}", p.solutions) : std::string());
     };
   const ExactResult r = run_exact(m, opt);
-  if (!r.board.cells.empty() && !r.board_verified) {
-    std::fprintf(stderr, "internal error: the result board does not pass the checker\n");
-    return exit_internal;
-  }
+  if (!board_passes(r)) return exit_internal;
   const double us_per_node = r.placements ? 1e6 * r.seconds / static_cast<double>(r.placements) : 0.0;
   if (a.json) {
     JsonObject stats;
@@ -253,11 +240,8 @@ int solve_exact(const Args& a, const Model& m, const OutputPlan& plan) {
         .num("seconds", r.seconds)
         .num("microseconds_per_node", us_per_node);
     json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
-    o.raw("propagation", stats.str())
-        .raw("nodes_by_depth", json_int_list(r.placements_by_depth))
-        .boolean("verified", r.board_verified)
-        .raw("board", json_board(m, r.board))
-        .str("viewer_url", viewer_link(m, r.board));
+    o.raw("propagation", stats.str()).raw("nodes_by_depth", json_int_list(r.placements_by_depth));
+    json_result_board(o, m, r);
     std::cout << o.str() << "\n";
   } else {
     std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)

@@ -16,6 +16,7 @@
 #include "edgecp/puzzle/generator.hpp"
 #include "edgecp/search/exact_search.hpp"
 #include "edgecp/version.hpp"
+#include "support/cli_runner.hpp"
 
 #ifdef EDGECP_SOLVE_BINARY
 #ifndef EDGECP_SANITIZED
@@ -23,51 +24,11 @@
 #endif
 using namespace edgecp;
 
+using namespace edgecp::test;
+
 namespace {
-struct Run {
-  int code;
-  std::string out, err;
-};
-Run run(const std::string& args) {
-  const auto dir = std::filesystem::temp_directory_path();
-  // unique names: ctest runs these test cases in parallel processes
-  static int counter = 0;
-  const std::string tag = std::to_string(::getpid()) + "_" + std::to_string(counter++);
-  const std::string out = (dir / ("edgecp_cli_out_" + tag)).string(),
-                    err = (dir / ("edgecp_cli_err_" + tag)).string();
-  const std::string cmd =
-      std::string(EDGECP_SOLVE_BINARY) + " " + args + " > " + out + " 2> " + err + " < /dev/null";
-  const int status = std::system(cmd.c_str());
-  auto slurp = [](const std::string& p) {
-    std::ifstream in(p);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-  };
-  Run r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-  std::filesystem::remove(out);
-  std::filesystem::remove(err);
-  return r;
-}
+Run run(const std::string& args) { return shell(std::string(EDGECP_SOLVE_BINARY) + " " + args); }
 std::string puzzles() { return EDGECP_EXAMPLE_PUZZLES; }
-long long field(const std::string& json, const std::string& key) {
-  std::smatch m;
-  REQUIRE(std::regex_search(json, m, std::regex("\"" + key + "\":(-?[0-9]+)")));
-  return std::stoll(m[1]);
-}
-/// The board array of the JSON as a Board of the model (1-based pieces, rotations).
-Board board_of(const std::string& json, const Model& m) {
-  const auto at = json.find("\"board\":[");
-  REQUIRE(at != std::string::npos);
-  Board b(m.cell_count());
-  std::regex cell(R"(\[(\d+),(\d+)\]|null)");
-  auto begin = std::sregex_iterator(json.begin() + static_cast<long>(at) + 9, json.end(), cell);
-  std::size_t i = 0;
-  for (auto it = begin; it != std::sregex_iterator() && i < b.cells.size(); ++it, ++i)
-    if ((*it)[1].matched) b.cells[i] = m.candidate_of(std::stoi((*it)[1]) - 1, std::stoi((*it)[2]));
-  REQUIRE(i == b.cells.size());
-  return b;
-}
 }  // namespace
 
 TEST_CASE("edgecp-solve --json: the score is the checker's score of the printed board", "[cli]") {
@@ -254,22 +215,6 @@ TEST_CASE("edgecp-solve --svg writes a well-formed picture", "[cli]") {
 
 // ---- robustness: one regression test per way a user could lose a board or get a crash ----
 namespace {
-std::string temp_path(const std::string& name) {
-  static int counter = 0;
-  return (std::filesystem::temp_directory_path() /
-          ("edgecp_rb_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + "_" + name))
-      .string();
-}
-void write_text(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-}
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 /// Peak resident set size (KiB) of the largest child process waited for so far.
 long children_peak_kib() {
   rusage u{};

@@ -14,58 +14,24 @@
 #include "edgecp/io/puzzle_io.hpp"
 #include "edgecp/puzzle/generator.hpp"
 #include "edgecp/search/exact_search.hpp"
+#include "support/cli_runner.hpp"
 #include "support/oracles.hpp"
 
 #if defined(EDGECP_MPI_BINARY) && defined(EDGECP_SOLVE_BINARY)
 using namespace edgecp;
+using namespace edgecp::test;
 
 namespace {
 
-struct Run {
-  int code;
-  std::string out, err;
-};
-std::string temp_path(const std::string& name) {
-  static int counter = 0;
-  return (std::filesystem::temp_directory_path() /
-          ("edgecp_mpi_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + "_" + name))
-      .string();
-}
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-Run shell(const std::string& command) {
-  const std::string out = temp_path("out"), err = temp_path("err");
-  const int status = std::system(("(" + command + ") > " + out + " 2> " + err + " < /dev/null").c_str());
-  Run r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(out), read_text(err)};
-  std::filesystem::remove(out);
-  std::filesystem::remove(err);
-  return r;
-}
 std::string mpirun(int ranks) {
   return std::string(EDGECP_MPIEXEC) + " " + EDGECP_MPIEXEC_FLAGS + " -n " + std::to_string(ranks) + " " +
          EDGECP_MPI_BINARY + " ";
 }
 Run run_mpi(int ranks, const std::string& args) { return shell(mpirun(ranks) + args); }
 Run run_solve(const std::string& args) { return shell(std::string(EDGECP_SOLVE_BINARY) + " " + args); }
-long long field(const std::string& json, const std::string& key) {
-  std::smatch m;
-  REQUIRE(std::regex_search(json, m, std::regex("\"" + key + "\":(-?[0-9]+)")));
-  return std::stoll(m[1]);
-}
 /// The board of the JSON output, checked against the puzzle: complete and legal; returns its score.
 int verified_score(const std::string& json, const Model& m) {
-  const auto at = json.find("\"board\":[");
-  REQUIRE(at != std::string::npos);
-  Board b(m.cell_count());
-  std::regex cell(R"(\[(\d+),(\d+)\]|null)");
-  std::size_t i = 0;
-  for (auto it = std::sregex_iterator(json.begin() + static_cast<long>(at) + 9, json.end(), cell);
-       it != std::sregex_iterator() && i < b.cells.size(); ++it, ++i)
-    if ((*it)[1].matched) b.cells[i] = m.candidate_of(std::stoi((*it)[1]) - 1, std::stoi((*it)[2]));
+  const Board b = board_of(json, m);
   const BoardCheck chk = check_board(m, b);
   REQUIRE(chk.ok);
   REQUIRE(b.complete());
@@ -99,8 +65,7 @@ TEST_CASE("edgecp-mpi: counts equal the single-process counts (bundled puzzles)"
 }
 
 TEST_CASE("edgecp-mpi: counts equal the single-process counts (Brendan 5x5, 6x6)", "[cli][mpi][shared]") {
-  const std::string p5 = test::shared_data("brendan/set1_05x05.txt"),
-                    p6 = test::shared_data("brendan/set1_06x06.txt");
+  const std::string p5 = shared_data("brendan/set1_05x05.txt"), p6 = shared_data("brendan/set1_06x06.txt");
   if (!std::filesystem::exists(p5)) {
     WARN("shared data absent (" EDGECP_SHARED_DATA "; set EDGECP_SHARED_DATA): skipped");
     return;

@@ -42,9 +42,7 @@ std::uint64_t exact_count(const Model& m) {
 TEST_CASE("split: every brute-force solution extends exactly one subproblem (no symmetry)", "[split]") {
   int checked = 0;
   for (std::uint64_t seed = 1; seed <= 30; ++seed) {
-    const int w = 3 + static_cast<int>(seed % 3), h = 3 + static_cast<int>((seed / 3) % 2);
-    const Model m = random_model(w, h, 1 + static_cast<int>(seed % 2), 3 + static_cast<int>(seed % 2), seed,
-                                 seed % 5 == 0);
+    const Model m = varied_model(seed);
     const auto solutions = all_solutions(m, cap);
     if (solutions.size() == cap) continue;
     for (CellOrder order : {CellOrder::row, CellOrder::spiral, CellOrder::blackwood})
@@ -86,9 +84,8 @@ TEST_CASE("split: every brute-force solution extends exactly one subproblem (no 
 TEST_CASE("split: subproblem counts times the symmetry factor add up to the count", "[split]") {
   int nonzero = 0;
   for (std::uint64_t seed = 1; seed <= 30; ++seed) {
-    const int w = 3 + static_cast<int>(seed % 3), h = 3 + static_cast<int>((seed / 3) % 2);
-    const Model m = random_model(w, h, 1 + static_cast<int>(seed % 2), 3 + static_cast<int>(seed % 2), seed,
-                                 seed % 5 == 0);
+    const Model m = varied_model(seed);
+    const int w = m.geometry().width(), h = m.geometry().height();
     const std::size_t expected = all_solutions(m, cap).size();
     if (expected == cap) continue;
     for (bool symmetry : {false, true})

@@ -26,6 +26,13 @@ inline Model random_model(int w, int h, int frame, int inner, std::uint64_t seed
   return Model(generate(o).puzzle);
 }
 
+/// The small puzzles the search oracles sweep: 3..5 x 3..4 boards, 1-2 frame and 3-4 inner colours, the
+/// centre hint on every fifth seed (small enough to enumerate every solution).
+inline Model varied_model(std::uint64_t seed) {
+  return random_model(3 + static_cast<int>(seed % 3), 3 + static_cast<int>((seed / 3) % 2),
+                      1 + static_cast<int>(seed % 2), 3 + static_cast<int>(seed % 2), seed, seed % 5 == 0);
+}
+
 template <class Store>
 Domains snapshot(const Store& s) {
   Domains d;
