@@ -56,8 +56,9 @@ void BM_PropagateE2(benchmark::State& state) {
   propagate_bench<P>(state, e2_source());
 }
 
-#define EDGECP_DEPTHS ->Arg(20)->Arg(60)->Arg(120)->Arg(180)->Unit(benchmark::kMicrosecond)
-#define EDGECP_E2_DEPTHS ->Arg(20)->Arg(60)->Arg(120)->Arg(170)->Unit(benchmark::kMicrosecond)
+#define EDGECP_DEPTHS ->ArgName("depth")->Arg(20)->Arg(60)->Arg(120)->Arg(180)->Unit(benchmark::kMicrosecond)
+#define EDGECP_E2_DEPTHS \
+  ->ArgName("depth")->Arg(20)->Arg(60)->Arg(120)->Arg(170)->Unit(benchmark::kMicrosecond)
 BENCHMARK_TEMPLATE(BM_Propagate, ForwardChecking) EDGECP_DEPTHS;
 BENCHMARK_TEMPLATE(BM_Propagate, AC3) EDGECP_DEPTHS;
 BENCHMARK_TEMPLATE(BM_Propagate, AC2001) EDGECP_DEPTHS;

@@ -17,34 +17,36 @@ const Model& scan_model() {
   return m;
 }
 
-/// The schedules of docs/results.md: 0 = the default E2 run (breaks from 180, then one at every placement
-/// from 240 on), 1 = the cumulative indices from 201, 2 = no break at all.
-MismatchBudget schedule(int which) {
-  if (which == 0) {
+/// The schedules of docs/results.md, by the name the benchmarks carry: "default" = the default E2 run (breaks
+/// from 180, then one at every placement from 240 on), "ten-breaks" = the cumulative indices 201 ... 239,
+/// "no-breaks" = no break at all.
+enum class Schedule { default_e2, ten_breaks, no_breaks };
+MismatchBudget schedule(Schedule which) {
+  if (which == Schedule::default_e2) {
     std::vector<int> idx{180, 190, 200, 205, 210, 215, 220, 225, 230, 235};
     for (int i = 240; i <= 256; ++i) idx.push_back(i);
     return MismatchBudget(idx);
   }
-  if (which == 1) return MismatchBudget({201, 206, 211, 216, 221, 225, 229, 233, 237, 239});
+  if (which == Schedule::ten_breaks)
+    return MismatchBudget({201, 206, 211, 216, 221, 225, 229, 233, 237, 239});
   return MismatchBudget();
 }
 
-ScanOptions options(const benchmark::State& state, std::uint64_t nodes) {
+ScanOptions options(Schedule which, std::uint64_t nodes) {
   ScanOptions o;
   o.order = CellOrder::blackwood;
-  o.budget = schedule(static_cast<int>(state.range(0)));
+  o.budget = schedule(which);
   o.node_limit = nodes;
   o.seed = 1;
   return o;
 }
 
-// Args: schedule, placements per run. Counter placements/s: per CPU-second of this thread.
-void BM_ScanPlacements(benchmark::State& state) {
+// 100 M placements a run on a schedule. Counter placements/s: per CPU-second of this thread.
+void scan_placements(benchmark::State& state, Schedule which) {
   std::uint64_t placements = 0;
   int deepest = 0;
   for (auto _ : state) {
-    const ScanResult r =
-        ScanSearch(scan_model(), options(state, static_cast<std::uint64_t>(state.range(1)))).run();
+    const ScanResult r = ScanSearch(scan_model(), options(which, 100'000'000)).run();
     placements += r.placements;
     deepest = std::max(deepest, r.deepest);
   }
@@ -52,32 +54,35 @@ void BM_ScanPlacements(benchmark::State& state) {
       benchmark::Counter(static_cast<double>(placements), benchmark::Counter::kIsRate);
   state.counters["deepest"] = deepest;
 }
-BENCHMARK(BM_ScanPlacements)->ArgsProduct({{0, 1, 2}, {100'000'000}})->Unit(benchmark::kMillisecond);
 
-// Args: schedule, placements per thread, threads. Wall-clock rate (real time): the scaling of throughput.
+// Arg threads: 150 M placements per thread on the default schedule. Wall-clock rate (real time): the scaling
+// of throughput.
 void BM_ScanThreads(benchmark::State& state) {
   std::uint64_t placements = 0;
   for (auto _ : state) {
-    const auto r = run_parallel_scan(scan_model(), options(state, static_cast<std::uint64_t>(state.range(1))),
-                                     static_cast<int>(state.range(2)));
+    const auto r = run_parallel_scan(scan_model(), options(Schedule::default_e2, 150'000'000),
+                                     static_cast<int>(state.range(0)));
     placements += r.placements;
   }
   state.counters["placements"] =
       benchmark::Counter(static_cast<double>(placements), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_ScanThreads)
-    ->ArgsProduct({{0}, {150'000'000}, {1, 2}})
+    ->ArgName("threads")
+    ->Arg(1)
+    ->Arg(2)
     ->UseRealTime()
     ->MeasureProcessCPUTime()
     ->Unit(benchmark::kMillisecond);
 
-// Args: schedule, placements, checks (0 none, 1 window-fc, 2 parity, 3 both): the cost per placement.
-void BM_ScanChecks(benchmark::State& state) {
+// The budget-aware checks (as --scan-checks names them) over 50 M placements, default schedule: the cost per
+// placement.
+void scan_checks(benchmark::State& state, bool window_fc, bool parity) {
   std::uint64_t placements = 0, prunes = 0;
   for (auto _ : state) {
-    ScanOptions o = options(state, static_cast<std::uint64_t>(state.range(1)));
-    o.window_fc = (state.range(2) & 1) != 0;
-    o.colour_parity = (state.range(2) & 2) != 0;
+    ScanOptions o = options(Schedule::default_e2, 50'000'000);
+    o.window_fc = window_fc;
+    o.colour_parity = parity;
     const ScanResult r = ScanSearch(scan_model(), o).run();
     placements += r.placements;
     prunes += r.window_fc_prunes + r.parity_prunes;
@@ -86,6 +91,23 @@ void BM_ScanChecks(benchmark::State& state) {
       benchmark::Counter(static_cast<double>(placements), benchmark::Counter::kIsRate);
   state.counters["prunes"] = static_cast<double>(prunes);
 }
-BENCHMARK(BM_ScanChecks)->ArgsProduct({{0}, {50'000'000}, {0, 1, 2, 3}})->Unit(benchmark::kMillisecond);
+
+const bool registered = [] {
+  const std::pair<const char*, Schedule> schedules[] = {{"default", Schedule::default_e2},
+                                                        {"ten-breaks", Schedule::ten_breaks},
+                                                        {"no-breaks", Schedule::no_breaks}};
+  for (const auto& [name, which] : schedules)
+    benchmark::RegisterBenchmark((std::string("BM_ScanPlacements/") + name).c_str(), scan_placements, which)
+        ->Unit(benchmark::kMillisecond);
+  const std::pair<const char*, std::pair<bool, bool>> checks[] = {{"none", {false, false}},
+                                                                  {"window-fc", {true, false}},
+                                                                  {"parity", {false, true}},
+                                                                  {"window-fc,parity", {true, true}}};
+  for (const auto& [name, on] : checks)
+    benchmark::RegisterBenchmark((std::string("BM_ScanChecks/") + name).c_str(), scan_checks, on.first,
+                                 on.second)
+        ->Unit(benchmark::kMillisecond);
+  return true;
+}();
 
 }  // namespace

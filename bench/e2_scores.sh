@@ -2,7 +2,8 @@
 # The record-class E2 benchmark: 10 seeds x 60 s of the scan engine on ONE core each (several seeds run side
 # by side, one per core), every board verified by the checker; then a summary and the best-score-vs-time chart.
 # usage: bench/e2_scores.sh [SECONDS] [SEEDS] [JOBS] [-- extra edgecp-solve options]
-#   defaults: 60 s, 10 seeds, one job per core. Needs build/examples/edgecp-solve (Release) and python3.
+#   defaults: 60 s, 10 seeds, one job per core. Needs build/examples/edgecp-solve (Release) and python3 with
+#   matplotlib (apt-get install python3-matplotlib; PYTHON=/usr/bin/python3 picks Debian's python).
 #   The chart goes to bench/out/e2_scores.svg; EDGECP_UPDATE_DOCS=1 writes docs/e2_scores.svg instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,4 +29,4 @@ echo "e2_scores.sh: $seeds seeds x ${seconds} s on $jobs cores (about $(( (seeds
 seq 1 "$seeds" | xargs -P "$jobs" -I{} sh -c \
   "build/examples/edgecp-solve '$puzzle' --breaks '$breaks' --time '$seconds' --threads 1 --seed {} --quiet --json ${extra[*]:-} > '$out/seed_{}.json'"
 echo "e2_scores.sh: summary and chart ($chart)" >&2
-python3 bench/plot_scores.py "$out" "$chart" "E2 (e2.txt), scan engine, one core per seed, ${seconds} s" | tee "$out/summary.md"
+"${PYTHON:-python3}" bench/plot_scores.py "$out" "$chart" "E2 (e2.txt), scan engine, one core per seed, ${seconds} s" | tee "$out/summary.md"

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Summarises edgecp-solve --json scan runs (one file per seed) and draws best score against time as SVG.
+"""Summarises edgecp-solve --json scan runs (one file per seed) and plots best score against time.
 
-usage: plot_scores.py DIR OUT.svg TITLE
+usage: plot_scores.py DIR OUT.svg|OUT.png TITLE
 Prints a Markdown table (seed, score, verified, deepest, placements per CPU-second, time of the best) and
-the mean / best / worst. Standard library only.
+the mean / best / worst, then draws every seed's best score as a step line (its final score in the legend)
+and the mean over the seeds in black. Needs matplotlib (Debian: python3-matplotlib).
 """
 import glob
 import json
@@ -11,15 +12,21 @@ import os
 import statistics
 import sys
 
+from plot_common import pyplot, save, series_styles
 
-def main():
-    folder, out, title = sys.argv[1], sys.argv[2], sys.argv[3]
+
+def load_runs(folder):
+    paths = sorted(glob.glob(os.path.join(folder, "seed_*.json")), key=lambda p: int(p.split("_")[-1][:-5]))
     runs = []
-    for path in sorted(glob.glob(os.path.join(folder, "seed_*.json")), key=lambda p: int(p.split("_")[-1][:-5])):
+    for path in paths:
         with open(path) as f:
             runs.append(json.load(f))
     if not runs:
         sys.exit("plot_scores.py: no seed_*.json in " + folder)
+    return runs
+
+
+def print_summary(runs):
     print("| seed | score | verified | deepest | placements / CPU-s | best found at (s) |")
     print("|---:|---:|:---:|---:|---:|---:|")
     for r in runs:
@@ -31,46 +38,44 @@ def main():
           f"median {statistics.median(scores)}; placements per CPU-second: median {statistics.median(rates) / 1e6:.1f} M; "
           f"all verified: {all(r['verified'] for r in runs)}")
 
-    width, height, left, right, top, bottom = 900, 420, 60, 140, 40, 50
+
+def score_at(history, t):
+    """The best score reached by time t (None before the first board)."""
+    best = None
+    for when, score in history:
+        if when > t:
+            break
+        best = score
+    return best
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    folder, out, title = sys.argv[1:]
+    runs = load_runs(folder)
+    print_summary(runs)
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(9, 4.8))
     t_max = max(r["seconds"] for r in runs)
-    lo = min(s for r in runs for _, s in r["score_history"]) - 1
-    hi = max(scores) + 1
-
-    def x(t):
-        return left + (width - left - right) * t / t_max
-
-    def y(s):
-        return top + (height - top - bottom) * (hi - s) / (hi - lo)
-
-    colours = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
-               "#7f7f7f", "#bcbd22"]
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12">',
-             f'<rect width="{width}" height="{height}" fill="white"/>',
-             f'<text x="{width / 2}" y="22" text-anchor="middle" font-size="15">{title}</text>']
-    for s in range(lo, hi + 1):
-        if (s - lo) % max(1, (hi - lo) // 10) == 0:
-            parts.append(f'<line x1="{left}" x2="{width - right}" y1="{y(s):.1f}" y2="{y(s):.1f}" stroke="#ddd"/>')
-            parts.append(f'<text x="{left - 6}" y="{y(s) + 4:.1f}" text-anchor="end">{s}</text>')
-    for i in range(0, 7):
-        t = t_max * i / 6
-        parts.append(f'<text x="{x(t):.1f}" y="{height - bottom + 18}" text-anchor="middle">{t:.0f}</text>')
-    parts.append(f'<text x="{(left + width - right) / 2}" y="{height - 10}" text-anchor="middle">seconds</text>')
-    parts.append(f'<text x="16" y="{top + (height - top - bottom) / 2}" transform="rotate(-90 16 {top + (height - top - bottom) / 2})" text-anchor="middle">best score (of 480)</text>')
-    parts.append(f'<rect x="{left}" y="{top}" width="{width - left - right}" height="{height - top - bottom}" fill="none" stroke="#444"/>')
-    for i, r in enumerate(runs):
-        pts, last = [], None
-        for t, s in r["score_history"]:
-            if last is not None:
-                pts.append(f"{x(t):.1f},{y(last):.1f}")
-            pts.append(f"{x(t):.1f},{y(s):.1f}")
-            last = s
-        pts.append(f"{x(r['seconds']):.1f},{y(last):.1f}")
-        c = colours[i % len(colours)]
-        parts.append(f'<polyline points="{" ".join(pts)}" fill="none" stroke="{c}" stroke-width="1.6"/>')
-        parts.append(f'<text x="{width - right + 8}" y="{top + 14 + 16 * i}" fill="{c}">seed {r["seed"]}: {r["score"]}</text>')
-    parts.append("</svg>")
-    with open(out, "w") as f:
-        f.write("\n".join(parts) + "\n")
+    for r, style in zip(runs, series_styles(len(runs))):
+        times = [t for t, _ in r["score_history"]] + [r["seconds"]]
+        scores = [s for _, s in r["score_history"]] + [r["score"]]
+        ax.step(times, scores, where="post", label=f"seed {r['seed']}: {r['score']}", alpha=0.8, linewidth=1.4,
+                **style)
+    # the mean over the seeds that have a board by then
+    grid = [t_max * i / 400 for i in range(401)]
+    mean = []
+    for t in grid:
+        at = [s for s in (score_at(r["score_history"], t) for r in runs) if s is not None]
+        mean.append(statistics.mean(at) if len(at) == len(runs) else float("nan"))
+    ax.plot(grid, mean, color="black", linewidth=2.4, label=f"mean: {statistics.mean(r['score'] for r in runs):.1f}")
+    ax.set_xlabel("seconds")
+    ax.set_ylabel(f"best score (of {runs[0]['max_score']})")
+    ax.set_title(title)
+    ax.grid(True, color="#dddddd")
+    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=9, frameon=False)
+    save(fig, out)
 
 
 if __name__ == "__main__":

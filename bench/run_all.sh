@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates every number in docs/results.md: the Google Benchmark suite, whole searches through
-# edgecp-solve --json, and the nodes-by-depth chart. Needs a Release build in build/ and python3 (for the
-# chart). Results and charts go to bench/out/ (EDGECP_UPDATE_DOCS=1: the charts to docs/, replacing the
-# tracked ones); copy the tables you want into docs/results.md. Each step says on stderr what it runs.
+# edgecp-solve --json, and the charts. Needs a Release build in build/ and python3 with matplotlib for the
+# charts (apt-get install python3-matplotlib; PYTHON=/usr/bin/python3 picks Debian's). Results and charts go
+# to bench/out/ (EDGECP_UPDATE_DOCS=1: the charts to docs/, replacing the tracked ones); copy the tables you
+# want into docs/results.md. Each step says on stderr what it runs.
 # usage: bench/run_all.sh [REPEATS]   (medians over REPEATS runs, default 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,7 +35,7 @@ if [ -f "$data/brendan/set1_06x06.txt" ]; then
       "$solve" "$data/brendan/set1_06x06.txt" --mode count --quiet --json --propagators "$cfg" > "$out/count06_${cfg//,/+}_$i.json"
     done
   done
-  python3 bench/plot_nodes_by_depth.py "$charts/nodes_by_depth.svg" "Brendan 6x6 set 1, count all 260 solutions, reading order" \
+  "${PYTHON:-python3}" bench/plot_nodes_by_depth.py "$charts/nodes_by_depth.svg" "Brendan 6x6 set 1, count all 260 solutions, reading order" \
     none="$out/count06_none_1.json" fc="$out/count06_fc_1.json" ac="$out/count06_ac_1.json" \
     ac+alldiff="$out/count06_ac+alldiff_1.json"
 fi

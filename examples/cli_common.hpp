@@ -1,9 +1,11 @@
-// What edgecp-solve and edgecp-mpi share: the options and their parsing, exit codes, interruption by
+// What edgecp, edgecp-solve and edgecp-mpi share (beside the options, cli_options.hpp): interruption by
 // signals, output files and the pieces of the text and JSON output, checkpoints, and solving one subproblem
 // of a split search. Program support, not library: it may use fmt.
 #pragma once
 
 #include <fmt/format.h>
+
+#include "cli_options.hpp"
 
 #include <unistd.h>
 #include <atomic>
@@ -29,303 +31,6 @@
 namespace cli {
 
 using namespace edgecp;
-
-// The options both programs take (each prints its own first line before it).
-constexpr const char* options_text =
-    "                    [--mode first|count|best] [--propagators fc,ac3,ac2001,ac,colour,alldiff|none]\n"
-    "                    [--order row|frame|spiral|blackwood|mrv] [--breaks D1,D2,...] [--time SEC] [--nodes "
-    "N]\n"
-    "                    [--seed N] [--random-values] [--restart N] [--fix-corner] [--board FILE] [--svg "
-    "FILE]\n"
-    "                    [--colour-gate N] [--alldiff-gate N] [--engine auto|scan|driver|exact] [--threads "
-    "N]\n"
-    "                    [--values shuffled|rare|id] [--scan-checks window-fc,parity] [--no-symmetry]\n"
-    "                    [--svg-numbers] [--force] [--json] [--quiet] [--save FILE] [--resume FILE]\n"
-    "                    [--split N] [--save-every SEC] [--check BOARD] [--version] [--help]\n"
-    "PUZZLE defaults to the bundled 16x16 E2-like puzzle (examples/puzzles/e2like_16x16.txt, generated).\n"
-    "Defaults: --mode best; --time 30 in best mode, no limit otherwise. Best mode: the scan engine, with\n"
-    "  --breaks or else the schedule measured best on the 16x16 (180,190,200,205,210,215,220,225,230,235,\n"
-    "  240-256) scaled to the board's cell count; without --breaks, the driver (--propagators ac,alldiff\n"
-    "  --order row) when --propagators, a gate, --random-values, --restart, --fix-corner or --order mrv is\n"
-    "  given. First and count mode: the exact engine (arc consistency on the joins and piece uniqueness,\n"
-    "  --order mrv, symmetry used for counts), unless a driver option is given: the fastest measured for\n"
-    "  counting (docs/results.md section 7); for a first solution plain backtracking (--propagators none)\n"
-    "  is as fast up to 7x7.\n"
-    "--breaks D1,...: Blackwood-style mismatch budget (strict propagators are switched off); A-B stands for\n"
-    "  every index from A to B.\n"
-    "--colour-gate N, --alldiff-gate N: run the colour filter / the piece all-different only once N cells\n"
-    "  are assigned.\n"
-    "--engine: scan = the specialised mismatch-tolerant scan search (best mode, no propagator, static\n"
-    "  order, default order blackwood), driver = the propagating driver, exact = the exact engine (first\n"
-    "  and count mode; no --propagators, --breaks, gates, --random-values or --restart; up to 256 pieces,\n"
-    "  larger puzzles go to the driver under auto); auto (default) chooses as said under Defaults.\n"
-    "--order mrv (exact engine): the frontier cell with the fewest candidates, frame candidates counted\n"
-    "  four times; static orders take the first empty cell.\n"
-    "--no-symmetry: the exact engine counts every solution itself; by default, on a board without hints it\n"
-    "  counts those with the lowest-numbered corner piece top-left (square; a top corner otherwise) and\n"
-    "  multiplies by 4 (2), which is exact.\n"
-    "--threads N: scan threads, independent seeded searches (default: all cores); --nodes is per thread.\n"
-    "--restart N: restart after N placements with a new random value order (0 = never; scan engine default\n"
-    "  200000000, driver default 0).\n"
-    "--values: scan value order: rare = pieces with the rarest colours first, random among equals "
-    "(default);\n"
-    "  shuffled = random; id = candidate order.\n"
-    "--scan-checks: budget-aware strict checks of the scan engine, applied only where no break is left.\n"
-    "--board FILE, --svg FILE: write the result board / its picture (checked before the search, written\n"
-    "  atomically after the result is printed). An existing --board FILE is replaced only by a better board\n"
-    "  (a board scoring no more goes to FILE.SCORE beside it) unless --force is given. --svg-numbers writes\n"
-    "  each piece's number on the picture.\n"
-    "--check BOARD: no search: verify a board of PUZZLE (a board file or a viewer link), print its score,\n"
-    "  its mismatched joins and its viewer link (--json: as JSON), draw it with --svg FILE; exit 0 when it\n"
-    "  is a legal board (complete or not), 2 when it is not.\n"
-    "--save FILE: checkpoints, written atomically. Best mode: FILE is the best board (a board file that\n"
-    "  names the puzzle and the score in comments) and FILE.json, rewritten at every improvement. First and\n"
-    "  count mode: the search is split into subproblems (see --split) and FILE records the finished ones\n"
-    "  and their count, every --save-every seconds (default 5) and when the run ends.\n"
-    "--resume FILE: continue from a checkpoint of the same puzzle and options: a count skips the finished\n"
-    "  subproblems (the final count is the uninterrupted one); best mode accepts only boards that beat the\n"
-    "  saved one (the saved board is the result when none does). A checkpoint of another puzzle or other\n"
-    "  options, or a truncated or corrupt one, is refused (exit 2) and nothing is written. An existing\n"
-    "  --save FILE is only continued (--resume FILE --save FILE), never overwritten by a fresh run.\n"
-    "--split N: first and count mode with --save/--resume (and edgecp-mpi): cut the search into at least N\n"
-    "  subproblems (default 256), the consistent placements of the first cells in row order.\n"
-    "SIGINT/SIGTERM: the run stops within a second, prints what it has (the best board, or the count of the\n"
-    "  finished subproblems), writes its files and checkpoint, and exits 130 (SIGINT) or 143 (SIGTERM);\n"
-    "  a second signal ends it at once.\n"
-    "Exit codes: 0 done, 1 internal error, 2 bad usage or input, 3 an output file could not be written\n"
-    "  (the result is on stdout all the same), 130/143 interrupted by SIGINT/SIGTERM.\n";
-
-// Exit codes (documented in the usage text).
-constexpr int exit_ok = 0, exit_internal = 1, exit_bad_input = 2, exit_write_failed = 3;
-// --threads above this many per core is capped (more threads than that only add start-up time).
-constexpr int max_threads_per_core = 4;
-
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-// A file the run needs is unusable (an output path, an existing board): exit 2 without the usage text.
-struct FileError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-// The driver's propagators when --propagators is not given.
-inline const std::vector<std::string> default_propagators{"ac", "alldiff"};
-
-struct Args {
-  std::string puzzle;
-  SearchMode mode = SearchMode::best;
-  std::optional<std::vector<std::string>> propagators;  // given with --propagators (empty: none)
-  std::optional<CellOrder> order;
-  EngineKind engine = EngineKind::automatic;
-  int threads = 0;  // 0 = all cores
-  ScanValueOrder values = ScanValueOrder::rare_first;
-  bool window_fc = false, parity = false;
-  std::vector<int> breaks;
-  bool default_breaks = false;  // breaks were not given: best mode's default schedule
-  std::optional<double> time;
-  std::uint64_t nodes = 0;
-  std::uint64_t seed = 1;
-  bool random_values = false;
-  std::optional<std::uint64_t> restart;  // default: never (driver), scan_default_restart (scan engine)
-  bool fix_corner = false;
-  bool symmetry = true;  // the exact engine's count by rotational symmetry
-  bool engine_auto = true;
-  int colour_gate = 0;   // run the colour filter once this many cells are assigned
-  int alldiff_gate = 0;  // run the piece all-different once this many cells are assigned
-  std::string board_file, svg_file;
-  bool force = false;        // --board may replace a better board
-  bool svg_numbers = false;  // piece numbers on the --svg picture
-  bool json = false, quiet = false;
-  std::string save_file, resume_file;  // checkpoints
-  std::string check;                   // --check BOARD: a board file or a viewer link to verify (no search)
-  std::size_t split = 256;             // at least this many subproblems in a split run
-  double save_every = 5;               // seconds between count checkpoints
-};
-
-inline long long parse_integer(const std::string& opt, const std::string& v, long long lo, long long hi) {
-  long long x = 0;
-  const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
-  if (ec != std::errc() || p != v.data() + v.size() || x < lo || x > hi)
-    throw UsageError(fmt::format("{}: expected an integer in {}..{}, got '{}'", opt, lo, hi, v));
-  return x;
-}
-
-// Seconds as a plain decimal number (no hexadecimal, no infinity) in 0..max_seconds.
-inline double parse_seconds(const std::string& opt, const std::string& v) {
-  constexpr double max_seconds = 1e9;
-  double t = 0;
-  const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), t, std::chars_format::general);
-  if (ec != std::errc() || p != v.data() + v.size() || !std::isfinite(t) || !(t >= 0))
-    throw UsageError(fmt::format("{}: expected seconds as a decimal number >= 0, got '{}'", opt, v));
-  if (t > max_seconds)
-    throw UsageError(fmt::format("{}: at most {:.0f} seconds, got '{}'", opt, max_seconds, v));
-  return t;
-}
-
-// The value of a keyword option: one of `choices`, else a usage error listing them.
-template <class T>
-T choose(const std::string& opt, const std::string& v,
-         std::initializer_list<std::pair<std::string_view, T>> choices) {
-  std::string names;
-  for (const auto& [name, t] : choices) {
-    if (v == name) return t;
-    names += (names.empty() ? "" : ", ") + std::string(name);
-  }
-  throw UsageError(opt + ": expected one of " + names + ", got '" + v + "'");
-}
-
-inline std::vector<std::string> split_list(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  for (std::string item; std::getline(ss, item, ',');) out.push_back(item);
-  return out;
-}
-
-/// The program's name: the first word of the usage text ending in a program name ("edgecp-...").
-inline std::string program_name(const std::string& usage) {
-  const auto at = usage.find("edgecp-");
-  return at == std::string::npos ? "edgecp" : usage.substr(at, usage.find_first_of(" \n", at) - at);
-}
-
-inline Args parse_args(int argc, char** argv, const std::string& usage) {
-  Args a;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) throw UsageError(arg + ": missing value");
-      return argv[++i];
-    };
-    if (arg == "--help" || arg == "-h") {
-      std::fputs(usage.c_str(), stdout);
-      std::exit(0);
-    } else if (arg == "--version") {
-      std::printf("%s %s\n", program_name(usage).c_str(), version_string);
-      std::exit(0);
-    } else if (arg == "--mode") {
-      a.mode = choose<SearchMode>(
-          arg, value(),
-          {{"first", SearchMode::first}, {"count", SearchMode::count}, {"best", SearchMode::best}});
-    } else if (arg == "--propagators") {
-      const std::string v = value();
-      a.propagators.emplace();
-      if (v != "none") *a.propagators = split_list(v);
-      try {
-        (void)StandardPropagators::select(*a.propagators);
-      } catch (const std::invalid_argument& e) {
-        throw UsageError(std::string("--propagators: ") + e.what());
-      }
-    } else if (arg == "--order") {
-      try {
-        a.order = parse_cell_order(value());
-      } catch (const std::invalid_argument& e) {
-        throw UsageError(std::string("--order: ") + e.what());
-      }
-    } else if (arg == "--breaks") {
-      const auto items = split_list(value());
-      if (items.empty())
-        throw UsageError("--breaks: expected indices D1,D2,... (or ranges A-B), got nothing");
-      for (const auto& d : items) {  // an index, or a range A-B (every index from A to B)
-        const auto dash = d.find('-', 1);
-        if (dash == std::string::npos) {
-          a.breaks.push_back(static_cast<int>(parse_integer(arg, d, 1, max_cells)));
-          continue;
-        }
-        const int lo = static_cast<int>(parse_integer(arg, d.substr(0, dash), 1, max_cells));
-        const int hi = static_cast<int>(parse_integer(arg, d.substr(dash + 1), lo, max_cells));
-        for (int i = lo; i <= hi; ++i) a.breaks.push_back(i);
-      }
-    } else if (arg == "--time") {
-      a.time = parse_seconds(arg, value());
-    } else if (arg == "--nodes") {
-      a.nodes = static_cast<std::uint64_t>(parse_integer(arg, value(), 0, 1LL << 62));
-    } else if (arg == "--seed") {
-      a.seed = static_cast<std::uint64_t>(parse_integer(arg, value(), 0, 1LL << 62));
-    } else if (arg == "--restart") {
-      a.restart = static_cast<std::uint64_t>(parse_integer(arg, value(), 0, 1LL << 62));
-    } else if (arg == "--random-values") {
-      a.random_values = true;
-    } else if (arg == "--fix-corner") {
-      a.fix_corner = true;
-    } else if (arg == "--no-symmetry") {
-      a.symmetry = false;
-    } else if (arg == "--colour-gate") {
-      a.colour_gate = static_cast<int>(parse_integer(arg, value(), 0, max_cells));
-    } else if (arg == "--alldiff-gate") {
-      a.alldiff_gate = static_cast<int>(parse_integer(arg, value(), 0, max_cells));
-    } else if (arg == "--engine") {
-      a.engine = choose<EngineKind>(arg, value(),
-                                    {{"auto", EngineKind::automatic},
-                                     {"scan", EngineKind::scan},
-                                     {"driver", EngineKind::driver},
-                                     {"exact", EngineKind::exact}});
-    } else if (arg == "--threads") {
-      a.threads = static_cast<int>(parse_integer(arg, value(), 1, 1024));
-    } else if (arg == "--values") {
-      a.values = choose<ScanValueOrder>(arg, value(),
-                                        {{"shuffled", ScanValueOrder::shuffled},
-                                         {"rare", ScanValueOrder::rare_first},
-                                         {"id", ScanValueOrder::by_id}});
-    } else if (arg == "--scan-checks") {
-      const std::string v = value();
-      for (const auto& c : split_list(v)) {
-        if (c == "window-fc")
-          a.window_fc = true;
-        else if (c == "parity")
-          a.parity = true;
-        else if (c != "none")
-          throw UsageError("--scan-checks: unknown check '" + c + "' (window-fc, parity, none)");
-      }
-    } else if (arg == "--board") {
-      a.board_file = value();
-    } else if (arg == "--svg") {
-      a.svg_file = value();
-    } else if (arg == "--check") {
-      a.check = value();
-    } else if (arg == "--svg-numbers") {
-      a.svg_numbers = true;
-    } else if (arg == "--force") {
-      a.force = true;
-    } else if (arg == "--save") {
-      a.save_file = value();
-    } else if (arg == "--resume") {
-      a.resume_file = value();
-    } else if (arg == "--split") {
-      a.split = static_cast<std::size_t>(parse_integer(arg, value(), 1, 1 << 18));
-    } else if (arg == "--save-every") {
-      a.save_every = parse_seconds(arg, value());
-    } else if (arg == "--json") {
-      a.json = true;
-    } else if (arg == "--quiet") {
-      a.quiet = true;
-    } else if (!arg.empty() && arg[0] == '-') {
-      throw UsageError("unknown option '" + arg + "'");
-    } else if (a.puzzle.empty()) {
-      a.puzzle = arg;
-    } else {
-      throw UsageError("more than one puzzle given ('" + a.puzzle + "' and '" + arg + "')");
-    }
-  }
-  EngineRequest req;
-  req.mode = a.mode;
-  req.engine = a.engine;
-  req.propagators = a.propagators;
-  req.budget = MismatchBudget(a.breaks);
-  req.order = a.order;
-  req.fix_corner = a.fix_corner;
-  req.random = a.random_values || a.restart.has_value();
-  req.gates = a.colour_gate || a.alldiff_gate;
-  req.threads = a.threads != 0;
-  req.scan_checks = a.window_fc || a.parity;
-  a.engine_auto = a.engine == EngineKind::automatic;
-  try {
-    a.engine = choose_engine(req);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
-  if (a.mode != SearchMode::best && (!a.save_file.empty() || !a.resume_file.empty()) && !a.breaks.empty())
-    throw UsageError("--save/--resume split first and count runs into exact subproblems: not with --breaks");
-  return a;
-}
 
 // What the output files hold before the run: the score of the board already in --board FILE (-1: none).
 struct OutputPlan {
@@ -361,16 +66,15 @@ inline int write_outputs(const Args& a, const Model& m, const Board& b, int scor
   int code = exit_ok;
   auto report = [&](const std::string& why) {
     if (why.empty()) return;
-    std::fprintf(stderr, "edgecp-solve: %s\n", why.c_str());
+    std::fprintf(stderr, "%s: %s\n", program.c_str(), why.c_str());
     code = exit_write_failed;
   };
   if (!a.board_file.empty()) {
     std::string target = a.board_file;
     if (plan.kept_score >= score) {
       target = fmt::format("{}.{}", a.board_file, score);
-      std::fprintf(stderr,
-                   "edgecp-solve: %s holds a board scoring %d >= %d: kept; the new board goes to %s\n",
-                   a.board_file.c_str(), plan.kept_score, score, target.c_str());
+      std::fprintf(stderr, "%s: %s holds a board scoring %d >= %d: kept; the new board goes to %s\n",
+                   program.c_str(), a.board_file.c_str(), plan.kept_score, score, target.c_str());
     }
     report(write_file_atomically(target, [&](std::ostream& out) { write_board(out, m, b); }));
   }

@@ -25,11 +25,10 @@ namespace {
 
 using namespace cli;
 
-const std::string usage =
-    std::string("usage: mpirun -n N edgecp-mpi [PUZZLE]  (N >= 1; rank 0 coordinates)\n") + options_text +
-    "edgecp-mpi: first and count mode are split into --split N subproblems (default 256;\n"
-    "  raise it to a few dozen per rank on large runs), handed out by rank 0; best mode runs\n"
-    "  --threads per rank (default: all cores of the machine) with seeds of its own.\n";
+constexpr const char* mpi_help_footer =
+    "edgecp-mpi: first and count mode are split into --split N subproblems (default 256; raise it to a\n"
+    "few dozen per rank on large runs), handed out by rank 0; best mode runs --threads per rank\n"
+    "(default: all cores of the machine) with seeds of its own.\n";
 
 enum Tag : int { tag_ready = 1, tag_work = 2, tag_result = 3, tag_board = 4, tag_stop = 5 };
 
@@ -423,15 +422,26 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
 int run(int argc, char** argv, int rank, int ranks) {
   // Every rank parses the same options and reads the same puzzle; only rank 0 speaks.
   auto fail = [&](const std::string& why, bool with_usage) {
-    if (rank == 0) std::fprintf(stderr, "edgecp-mpi: %s\n%s", why.c_str(), with_usage ? usage.c_str() : "");
+    if (rank == 0)
+      std::fprintf(stderr, "edgecp-mpi: %s\n%s", why.c_str(),
+                   with_usage ? "run 'edgecp-mpi --help' for the options\n" : "");
     return exit_bad_input;
   };
+  CLI::App app(
+      "Runs the searches of edgecp-solve on many processes: mpirun -n N edgecp-mpi [PUZZLE]\n"
+      "[options] (N >= 1; rank 0 coordinates).",
+      "edgecp-mpi");
+  set_up_app(app);
   Args a;
+  add_search_options(app, a, true);
+  app.footer(std::string(search_help_footer) + mpi_help_footer);
+  // every rank parses the same command line, so every rank leaves here or none
+  if (const auto code = parse_command_line(app, argc, argv, rank == 0)) return *code;
   std::optional<Model> model;
   OutputPlan oplan;
   int bad = 0;
   try {
-    a = parse_args(argc, argv, rank == 0 ? usage : std::string());
+    finish_args(a);
     model.emplace(load_puzzle(a));
     settle_args(a, *model);
     if (rank == 0) oplan = prepare_outputs(a, *model);
@@ -471,18 +481,12 @@ int run(int argc, char** argv, int rank, int ranks) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  cli::program = "edgecp-mpi";
   int provided = 0;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
   int rank = 0, ranks = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-  for (int i = 1; i < argc; ++i)
-    if (const std::string_view arg = argv[i]; arg == "--help" || arg == "-h" || arg == "--version") {
-      if (rank == 0 && arg == "--version") std::printf("edgecp-mpi %s\n", version_string);
-      if (rank == 0 && arg != "--version") std::fputs(usage.c_str(), stdout);
-      MPI_Finalize();
-      return exit_ok;
-    }
   int code = exit_internal;
   try {
     code = run(argc, argv, rank, ranks);

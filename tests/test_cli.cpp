@@ -125,14 +125,15 @@ TEST_CASE("edgecp-solve: bad usage and bad input exit 2 with a one-line message"
     std::ofstream out(bad);
     out << "4 4\n0 0 1 1\n";
   }
-  const Case cases[] = {{p4 + " --bogus", "unknown option '--bogus'"},
+  const Case cases[] = {{p4 + " --bogus", "not expected: --bogus"},
                         {p4 + " --mode fast", "--mode"},
                         {p4 + " --order zigzag", "unknown order"},
                         {p4 + " --propagators ac,magic", "unknown propagator 'magic'"},
                         {p4 + " --time -1", "--time"},
                         {p4 + " --nodes x", "--nodes"},
                         {p4 + " --breaks 3,a", "--breaks"},
-                        {p4 + " --seed", "missing value"},
+                        {p4 + " --seed", "--seed: 1 required N missing"},
+                        {p4 + " " + p4, "not expected: " + p4},
                         {"/nonexistent/puzzle.txt", "/nonexistent/puzzle.txt:0: cannot open"},
                         {bad.string(), bad.string() + ":2: truncated"}};
   for (const auto& c : cases) {

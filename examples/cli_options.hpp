@@ -1,0 +1,357 @@
+// The search options of edgecp, edgecp-solve and edgecp-mpi, declared once for CLI11 (Debian: libcli11-dev),
+// which parses them and writes the help: what each option means, the checks of the values (a message names
+// the option), the engine the options ask for, and the exit codes. Program support, not library.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <edgecp/edgecp.hpp>
+#include <functional>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace cli {
+
+using namespace edgecp;
+
+// Exit codes (in every program's help).
+constexpr int exit_ok = 0, exit_internal = 1, exit_bad_input = 2, exit_write_failed = 3;
+// --threads above this many per core is capped (more threads than that only add start-up time).
+constexpr int max_threads_per_core = 4;
+
+/// The running program as messages name it ("edgecp-solve: ..."); each main sets it first.
+inline std::string program = "edgecp";
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+// A file the run needs is unusable (an output path, an existing board): exit 2.
+struct FileError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The driver's propagators when --propagators is not given.
+inline const std::vector<std::string> default_propagators{"ac", "alldiff"};
+
+struct Args {
+  std::string puzzle;
+  SearchMode mode = SearchMode::best;
+  std::optional<std::vector<std::string>> propagators;  // given with --propagators (empty: none)
+  std::optional<CellOrder> order;
+  EngineKind engine = EngineKind::automatic;
+  int threads = 0;  // 0 = all cores
+  ScanValueOrder values = ScanValueOrder::rare_first;
+  bool window_fc = false, parity = false;
+  std::vector<int> breaks;
+  bool default_breaks = false;  // breaks were not given: best mode's default schedule
+  std::optional<double> time;
+  std::uint64_t nodes = 0;
+  std::uint64_t seed = 1;
+  bool random_values = false;
+  std::optional<std::uint64_t> restart;  // default: never (driver), scan_default_restart (scan engine)
+  bool fix_corner = false;
+  bool symmetry = true;  // the exact engine's count by rotational symmetry
+  bool engine_auto = true;
+  int colour_gate = 0;   // run the colour filter once this many cells are assigned
+  int alldiff_gate = 0;  // run the piece all-different once this many cells are assigned
+  std::string board_file, svg_file;
+  bool force = false;        // --board may replace a better board
+  bool svg_numbers = false;  // piece numbers on the --svg picture
+  bool json = false, quiet = false;
+  std::string save_file, resume_file;  // checkpoints
+  std::string check;                   // --check BOARD: a board file or a viewer link to verify (no search)
+  std::size_t split = 256;             // at least this many subproblems in a split run
+  double save_every = 5;               // seconds between count checkpoints
+};
+
+// ---- values ----
+
+inline long long parse_integer(const std::string& opt, const std::string& v, long long lo, long long hi) {
+  long long x = 0;
+  const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+  if (ec != std::errc() || p != v.data() + v.size() || x < lo || x > hi)
+    throw UsageError(fmt::format("{}: expected an integer in {}..{}, got '{}'", opt, lo, hi, v));
+  return x;
+}
+
+// Seconds as a plain decimal number (no hexadecimal, no infinity) in 0..max_seconds.
+inline double parse_seconds(const std::string& opt, const std::string& v) {
+  constexpr double max_seconds = 1e9;
+  double t = 0;
+  const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), t, std::chars_format::general);
+  if (ec != std::errc() || p != v.data() + v.size() || !std::isfinite(t) || !(t >= 0))
+    throw UsageError(fmt::format("{}: expected seconds as a decimal number >= 0, got '{}'", opt, v));
+  if (t > max_seconds)
+    throw UsageError(fmt::format("{}: at most {:.0f} seconds, got '{}'", opt, max_seconds, v));
+  return t;
+}
+
+// The value of a keyword option: one of `choices`, else a usage error listing them.
+template <class T>
+T choose(const std::string& opt, const std::string& v,
+         std::initializer_list<std::pair<std::string_view, T>> choices) {
+  std::string names;
+  for (const auto& [name, t] : choices) {
+    if (v == name) return t;
+    if (!names.empty()) names += ", ";
+    names += name;
+  }
+  throw UsageError(opt + ": expected one of " + names + ", got '" + v + "'");
+}
+
+inline std::vector<std::string> split_list(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  for (std::string item; std::getline(ss, item, ',');) out.push_back(item);
+  return out;
+}
+
+// Break indices "D1,D2,..." where A-B stands for every index from A to B.
+inline std::vector<int> parse_breaks(const std::string& v) {
+  const auto items = split_list(v);
+  if (items.empty()) throw UsageError("--breaks: expected indices D1,D2,... (or ranges A-B), got nothing");
+  std::vector<int> out;
+  for (const auto& d : items) {
+    const auto dash = d.find('-', 1);
+    if (dash == std::string::npos) {
+      out.push_back(static_cast<int>(parse_integer("--breaks", d, 1, max_cells)));
+      continue;
+    }
+    const int lo = static_cast<int>(parse_integer("--breaks", d.substr(0, dash), 1, max_cells));
+    const int hi = static_cast<int>(parse_integer("--breaks", d.substr(dash + 1), lo, max_cells));
+    for (int i = lo; i <= hi; ++i) out.push_back(i);
+  }
+  return out;
+}
+
+// ---- the options ----
+
+/// What the help of a search command says after its options.
+constexpr const char* search_help_footer =
+    "Defaults: --mode best, 30 s. Best mode runs the scan engine on all cores, with --breaks or else the\n"
+    "schedule measured best on the 16x16 scaled to the board's cell count; the propagating driver\n"
+    "(--propagators ac,alldiff --order row) when --propagators, a gate, --random-values, --restart,\n"
+    "--fix-corner or --order mrv is given. First and count mode: no time limit; the exact engine (arc\n"
+    "consistency on the joins and piece uniqueness, --order mrv, symmetry used for counts, up to 256\n"
+    "pieces), the fastest measured (docs/results.md section 7), unless a driver option is given.\n"
+    "SIGINT/SIGTERM: the run stops within a second, prints what it has (the best board, or the count of\n"
+    "the finished subproblems), writes its files and checkpoint, and exits 130 (SIGINT) or 143\n"
+    "(SIGTERM); a second signal ends it at once.\n"
+    "Exit codes: 0 done, 1 internal error, 2 bad usage or input, 3 an output file could not be written\n"
+    "(the result is on stdout all the same), 130/143 interrupted.\n";
+
+/// The positional PUZZLE of every search command.
+constexpr const char* puzzle_help =
+    "a puzzle file (edgecp/Brendan Owen format, or an e2pieces.txt piece\n"
+    "list); default: the bundled 16x16 E2-like puzzle";
+
+/// Declares the search options on `app` (a program or a subcommand), parsed into `a`; `with_mode` adds
+/// --mode (the count and first subcommands fix the mode instead). Values are checked as they are parsed.
+inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
+  using Set = std::function<void(const std::string&)>;
+  auto value = [&app](const char* name, const char* type, const char* group, const char* help, Set set) {
+    app.add_option_function<std::string>(name, std::move(set), help)->type_name(type)->group(group);
+  };
+  auto flag = [&app](const char* name, const char* group, const char* help, bool& target, bool to) {
+    app.add_flag_callback(
+           name, [&target, to] { target = to; }, help)
+        ->group(group);
+  };
+  app.add_option("PUZZLE", a.puzzle, puzzle_help)->type_name("");
+
+  constexpr const char* search = "Search";
+  if (with_mode)
+    value("--mode", "first|count|best", search, "first solution, count them all, or best score (default)",
+          [&a](const std::string& v) {
+            a.mode = choose<SearchMode>(
+                "--mode", v,
+                {{"first", SearchMode::first}, {"count", SearchMode::count}, {"best", SearchMode::best}});
+          });
+  value("--engine", "auto|scan|driver|exact", search,
+        "scan: the mismatch-tolerant scan search (best mode, no propagator,\n"
+        "static order, default blackwood); driver: the propagating driver;\n"
+        "exact: the exact engine (first and count mode, up to 256 pieces);\n"
+        "auto (default): as said under Defaults",
+        [&a](const std::string& v) {
+          a.engine = choose<EngineKind>("--engine", v,
+                                        {{"auto", EngineKind::automatic},
+                                         {"scan", EngineKind::scan},
+                                         {"driver", EngineKind::driver},
+                                         {"exact", EngineKind::exact}});
+        });
+  value("--time", "SEC", search, "time limit (best mode default 30; else none)",
+        [&a](const std::string& v) { a.time = parse_seconds("--time", v); });
+  value("--nodes", "N", search, "node limit (0: none; per thread on the scan engine)",
+        [&a](const std::string& v) {
+          a.nodes = static_cast<std::uint64_t>(parse_integer("--nodes", v, 0, 1LL << 62));
+        });
+  value("--seed", "N", search, "random seed (default 1)", [&a](const std::string& v) {
+    a.seed = static_cast<std::uint64_t>(parse_integer("--seed", v, 0, 1LL << 62));
+  });
+  value("--threads", "N", search, "scan threads, independent seeded searches (default: all cores)",
+        [&a](const std::string& v) { a.threads = static_cast<int>(parse_integer("--threads", v, 1, 1024)); });
+  value("--order", "row|frame|spiral|blackwood|mrv", search,
+        "cell order; mrv (exact engine, driver): the frontier cell with the\n"
+        "fewest candidates, frame candidates counted four times",
+        [&a](const std::string& v) {
+          try {
+            a.order = parse_cell_order(v);
+          } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("--order: ") + e.what());
+          }
+        });
+  value("--breaks", "D1,D2,...", search,
+        "Blackwood-style mismatch budget: the depths where one more mismatch\n"
+        "is allowed (A-B: every index from A to B); strict propagators are\n"
+        "switched off",
+        [&a](const std::string& v) { a.breaks = parse_breaks(v); });
+  flag("--fix-corner", search, "a corner piece fixed top-left (counts one rotation of each solution)",
+       a.fix_corner, true);
+  flag("--no-symmetry", search,
+       "the exact engine counts every solution itself (by default, on a board\n"
+       "without hints, those with the lowest corner piece top-left, times 4)",
+       a.symmetry, false);
+
+  constexpr const char* driver = "Propagating driver";
+  value("--propagators", "LIST", driver, "fc,ac3,ac2001,ac,colour,alldiff or none (default ac,alldiff)",
+        [&a](const std::string& v) {
+          a.propagators.emplace();
+          if (v != "none") *a.propagators = split_list(v);
+          try {
+            (void)StandardPropagators::select(*a.propagators);
+          } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("--propagators: ") + e.what());
+          }
+        });
+  value("--colour-gate", "N", driver, "run the colour filter only once N cells are assigned",
+        [&a](const std::string& v) {
+          a.colour_gate = static_cast<int>(parse_integer("--colour-gate", v, 0, max_cells));
+        });
+  value("--alldiff-gate", "N", driver, "run the piece all-different only once N cells are assigned",
+        [&a](const std::string& v) {
+          a.alldiff_gate = static_cast<int>(parse_integer("--alldiff-gate", v, 0, max_cells));
+        });
+  flag("--random-values", driver, "random value order", a.random_values, true);
+  value("--restart", "N", driver,
+        "restart after N placements with a new random value order (0: never;\n"
+        "scan engine default 200000000, driver default 0)",
+        [&a](const std::string& v) {
+          a.restart = static_cast<std::uint64_t>(parse_integer("--restart", v, 0, 1LL << 62));
+        });
+
+  constexpr const char* scan = "Scan engine";
+  value("--values", "rare|shuffled|id", scan,
+        "value order: rare = pieces with the rarest colours first, random among\n"
+        "equals (default); shuffled = random; id = candidate order",
+        [&a](const std::string& v) {
+          a.values = choose<ScanValueOrder>("--values", v,
+                                            {{"shuffled", ScanValueOrder::shuffled},
+                                             {"rare", ScanValueOrder::rare_first},
+                                             {"id", ScanValueOrder::by_id}});
+        });
+  value("--scan-checks", "window-fc,parity|none", scan,
+        "budget-aware strict checks, applied only where no break is left", [&a](const std::string& v) {
+          for (const auto& c : split_list(v)) {
+            if (c == "window-fc")
+              a.window_fc = true;
+            else if (c == "parity")
+              a.parity = true;
+            else if (c != "none")
+              throw UsageError("--scan-checks: unknown check '" + c + "' (window-fc, parity, none)");
+          }
+        });
+
+  constexpr const char* output = "Output";
+  flag("--json", output, "the result as one JSON object on stdout", a.json, true);
+  flag("--quiet", output, "no heartbeat on stderr", a.quiet, true);
+  value("--board", "FILE", output,
+        "write the result board (atomically, after printing it); an existing\n"
+        "FILE is replaced only by a better board (else the new one goes to\n"
+        "FILE.SCORE) unless --force",
+        [&a](const std::string& v) { a.board_file = v; });
+  value("--svg", "FILE", output, "draw the result board (mismatched joins in red)",
+        [&a](const std::string& v) { a.svg_file = v; });
+  flag("--svg-numbers", output, "piece numbers on the --svg picture", a.svg_numbers, true);
+  flag("--force", output, "--board FILE may replace a better board", a.force, true);
+  value("--check", "BOARD", output,
+        "no search: verify a board of PUZZLE (a board file or a viewer link),\n"
+        "print its score, mismatched joins and link, draw it with --svg; exit 0\n"
+        "for a legal board, 2 otherwise (the same as the check command)",
+        [&a](const std::string& v) { a.check = v; });
+
+  constexpr const char* long_runs = "Long runs";
+  value("--save", "FILE", long_runs,
+        "checkpoints, written atomically. Best mode: FILE is the best board\n"
+        "(with puzzle and score in comments) and FILE.json, at every\n"
+        "improvement. First/count: the search is split into subproblems and\n"
+        "FILE records the finished ones and their count",
+        [&a](const std::string& v) { a.save_file = v; });
+  value("--resume", "FILE", long_runs,
+        "continue from a checkpoint of the same puzzle and options (a count\n"
+        "skips the finished subproblems; best mode keeps only better boards);\n"
+        "an existing --save FILE is only continued, never overwritten",
+        [&a](const std::string& v) { a.resume_file = v; });
+  value("--split", "N", long_runs, "at least N subproblems in a split run (default 256)",
+        [&a](const std::string& v) {
+          a.split = static_cast<std::size_t>(parse_integer("--split", v, 1, 1 << 18));
+        });
+  value("--save-every", "SEC", long_runs, "seconds between count checkpoints (default 5)",
+        [&a](const std::string& v) { a.save_every = parse_seconds("--save-every", v); });
+  app.footer(search_help_footer);
+}
+
+/// The checks between options once all are parsed, and the engine they ask for (library: `choose_engine`).
+inline void finish_args(Args& a) {
+  EngineRequest req;
+  req.mode = a.mode;
+  req.engine = a.engine;
+  req.propagators = a.propagators;
+  req.budget = MismatchBudget(a.breaks);
+  req.order = a.order;
+  req.fix_corner = a.fix_corner;
+  req.random = a.random_values || a.restart.has_value();
+  req.gates = a.colour_gate || a.alldiff_gate;
+  req.threads = a.threads != 0;
+  req.scan_checks = a.window_fc || a.parity;
+  a.engine_auto = a.engine == EngineKind::automatic;
+  try {
+    a.engine = choose_engine(req);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  if (a.mode != SearchMode::best && (!a.save_file.empty() || !a.resume_file.empty()) && !a.breaks.empty())
+    throw UsageError("--save/--resume split first and count runs into exact subproblems: not with --breaks");
+}
+
+/// A program's command line: `--version` and the help layout every program shares.
+inline void set_up_app(CLI::App& app) {
+  app.set_version_flag("--version", program + " " + version_string, "print the version and exit");
+  app.get_formatter()->column_width(32);
+  app.option_defaults()->always_capture_default(false);
+}
+
+/// Parses the command line. Returns nullopt to go on, or the exit code: 0 after --help/--version (printed
+/// when `speak`), 2 for bad usage (a one-line message naming the option, when `speak`).
+inline std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv, bool speak = true) {
+  try {
+    app.parse(argc, argv);
+    return std::nullopt;
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return speak ? app.exit(e) : 0;
+    if (speak) std::fprintf(stderr, "%s: %s\n", program.c_str(), e.what());
+  } catch (const UsageError& e) {
+    if (speak) std::fprintf(stderr, "%s: %s\n", program.c_str(), e.what());
+  }
+  std::string command = program;  // the help to point at: the subcommand's, when one was named
+  for (const CLI::App* sub : app.get_subcommands()) command += " " + sub->get_name();
+  if (speak) std::fprintf(stderr, "run '%s --help' for the options\n", command.c_str());
+  return exit_bad_input;
+}
+
+}  // namespace cli

@@ -1,0 +1,545 @@
+// The commands of edgecp and edgecp-solve: search (solve, count, first), check and draw a board, generate a
+// puzzle. Each takes its parsed options and returns the exit code. Program support, not library.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <iostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli_common.hpp"
+
+namespace cli {
+
+// The scan engine on one or more threads.
+inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
+  ScanOptions opt;
+  opt.order = a.order.value_or(default_order(EngineKind::scan));
+  opt.budget = MismatchBudget(a.breaks);
+  opt.values = a.values;
+  opt.seed = a.seed;
+  opt.time_limit = a.time ? *a.time : 30.0;
+  opt.node_limit = a.nodes;
+  opt.restart_nodes = a.restart.value_or(default_scan_restart_nodes);
+  opt.window_fc = a.window_fc;
+  opt.colour_parity = a.parity;
+  opt.stop = &stop_requested;
+  if (a.default_breaks && !a.quiet)
+    fmt::print(stderr, "note: no --breaks: the default schedule for {} cells, --breaks {}\n", m.cell_count(),
+               breaks_text(a.breaks));
+  const Board resumed = resumed_best(a, m);
+  const int resumed_score = resumed.cells.empty() ? -1 : score(m, resumed);
+  std::atomic<int> bound{resumed_score};  // with --resume, only boards beating the saved one count
+  if (resumed_score >= 0) opt.shared_best = &bound;
+  BestSaver saver(a, m, resumed_score);
+  opt.on_improvement = [&](const Board& b, int sc, double t) { saver.offer(b, sc, t); };
+  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  int threads = a.threads ? a.threads : cores;
+  if (threads > max_threads_per_core * cores) {
+    threads = max_threads_per_core * cores;
+    std::fprintf(stderr, "%s: --threads %d capped at %d (%d per core on %d cores)\n", program.c_str(),
+                 a.threads, threads, max_threads_per_core, cores);
+  }
+  const int max_score = m.geometry().inner_join_count();
+  if (!a.quiet)
+    opt.on_progress = [&](const SearchProgress& p) {
+      fmt::print(stderr, "[{:7.1f}s] placements {} ({}) deepest {} best {} restarts {}\n", p.seconds,
+                 p.placements, format_rate(rate(p)), p.deepest, best_text(p.best_score, max_score),
+                 p.restarts);
+    };
+  const std::clock_t cpu0 = std::clock();
+  ParallelScanResult pr = run_parallel_scan(m, opt, threads);
+  const double cpu = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;
+  ScanResult& r = pr.best;
+  if (resumed_score >= 0 && r.score <= resumed_score) {  // nothing beat the saved board: it is the result
+    r.board = resumed;
+    verify_into(m, r);
+  }
+  if (!board_passes(r)) return exit_internal;
+  const double per_cpu = cpu > 0 ? static_cast<double>(pr.placements) / cpu : 0.0;
+  if (a.json) {
+    std::string history = "[";
+    for (std::size_t i = 0; i < pr.score_history.size(); ++i)
+      history +=
+          fmt::format("{}[{:.3f},{}]", i ? "," : "", pr.score_history[i].first, pr.score_history[i].second);
+    history += "]";
+    std::vector<int> deepest;
+    for (const auto& t : pr.per_thread) deepest.push_back(t.deepest);
+    JsonObject o = json_head(m, "best", "scan", opt.order, status_text(r.status));
+    o.integer("threads", threads)
+        .integer("placements", static_cast<long long>(pr.placements))
+        .num("cpu_seconds", cpu)
+        .num("placements_per_cpu_second", per_cpu)
+        .integer("deepest", pr.deepest)
+        .raw("deepest_by_thread", json_int_list(deepest))
+        .integer("restarts", r.restarts)
+        .integer("complete_placements", static_cast<long long>(r.solutions))
+        .num("seconds", pr.seconds)
+        .num("best_found_at", r.best_found_at)
+        .integer("best_thread", pr.best_thread);
+    json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
+    o.boolean("window_fc", a.window_fc)
+        .boolean("parity", a.parity)
+        .integer("window_fc_prunes", static_cast<long long>(r.window_fc_prunes))
+        .integer("parity_prunes", static_cast<long long>(r.parity_prunes))
+        .raw("score_history", history);
+    json_result_board(o, m, r);
+    std::cout << o.str() << "\n";
+  } else {
+    std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)
+              << fmt::format("mode        best (engine scan, order {}, {} thread{})\n", to_string(opt.order),
+                             threads, threads == 1 ? "" : "s")
+              << fmt::format("status      {}\n", status_text(r.status))
+              << fmt::format("placements  {} ({:.1f}M per CPU-second, deepest {})\n", pr.placements,
+                             per_cpu / 1e6, pr.deepest)
+              << fmt::format("seconds     {:.3f} (best found at {:.3f})\n", pr.seconds, r.best_found_at);
+    print_score(m, r.board, r.score, r.mismatches);
+  }
+  std::cout.flush();
+  return exit_code(write_outputs(a, m, r.board, r.score, plan));
+}
+
+// The propagating driver.
+inline int solve_driver(const Args& a, const Model& m, const OutputPlan& plan) {
+  SearchOptions opt;
+  opt.mode = a.mode;
+  opt.order = a.order.value_or(default_order(EngineKind::driver));
+  opt.budget = MismatchBudget(a.breaks);
+  opt.random_values = a.random_values;
+  opt.seed = a.seed;
+  opt.time_limit = a.time ? *a.time : (a.mode == SearchMode::best ? 30.0 : 0.0);
+  opt.node_limit = a.nodes;
+  opt.restart_nodes = a.restart.value_or(0);
+  opt.fix_corner = a.fix_corner;
+  opt.time_propagators = true;
+  opt.stop = &stop_requested;
+  const Board resumed = a.mode == SearchMode::best ? resumed_best(a, m) : Board{};
+  const int resumed_score = resumed.cells.empty() ? -1 : score(m, resumed);
+  BestSaver saver(a, m, resumed_score);
+  if (a.mode == SearchMode::best)
+    opt.on_improvement = [&](const Board& b, int sc, double t) { saver.offer(b, sc, t); };
+  const int max_score = m.geometry().inner_join_count();
+  if (!a.quiet)
+    opt.on_progress = [&](const SearchProgress& p) {
+      fmt::print(stderr, "[{:7.1f}s] nodes {} ({}) deepest {}{}\n", p.seconds, p.placements,
+                 format_rate(rate(p)), p.deepest,
+                 a.mode == SearchMode::best    ? " best " + best_text(p.best_score, max_score)
+                 : a.mode == SearchMode::count ? fmt::format(" solutions {}", p.solutions)
+                                               : std::string());
+    };
+  const std::vector<std::string>& names = a.propagators ? *a.propagators : default_propagators;
+  std::vector<std::string> on, off;  // strictness from the propagator types
+  const auto enabled = StandardPropagators::select(names);
+  for (std::size_t i = 0; i < StandardPropagators::size; ++i)
+    if (enabled[i])
+      (switched_off_under_budget(StandardPropagators::strict[i], opt) ? off : on)
+          .emplace_back(StandardPropagators::names[i]);
+  if (!off.empty() && !a.quiet)
+    std::fprintf(stderr, "note: mismatch budget on: strict propagators switched off: %s\n",
+                 fmt::format("{}", fmt::join(off, ",")).c_str());
+  SearchResult r = run_driver(m, opt, names, [&](auto& solver) {
+    if (auto* colour = solver.template get<ColourMatching>()) colour->set_min_assigned(a.colour_gate);
+    if (auto* alldiff = solver.template get<PieceAllDifferent>()) alldiff->set_min_assigned(a.alldiff_gate);
+  });
+  if (resumed_score >= 0 && r.score <= resumed_score) {  // nothing beat the saved board: it is the result
+    r.board = resumed;
+    verify_into(m, r);
+  }
+
+  if (!board_passes(r)) return exit_internal;
+  std::string props = "[";
+  for (std::size_t i = 0; i < on.size(); ++i) props += (i ? "," : "") + json_string(on[i]);
+  props += "]";
+  std::string off_json = "[";
+  for (std::size_t i = 0; i < off.size(); ++i) off_json += (i ? "," : "") + json_string(off[i]);
+  off_json += "]";
+  std::string stats = "{";
+  bool first = true;
+  for (const auto& rep : r.propagators) {
+    if (!rep.enabled) continue;
+    JsonObject o;
+    o.integer("calls", static_cast<long long>(rep.stats.calls))
+        .integer("failures", static_cast<long long>(rep.stats.failures))
+        .integer("deletions", static_cast<long long>(rep.stats.deletions))
+        .integer("revisions", static_cast<long long>(rep.stats.revisions))
+        .integer("checks", static_cast<long long>(rep.stats.checks))
+        .num("seconds", rep.stats.seconds);
+    stats += (first ? "" : ",") + json_string(rep.name) + ":" + o.str();
+    first = false;
+  }
+  stats += "}";
+
+  if (a.json) {
+    JsonObject o = json_head(m, to_string(a.mode), "driver", opt.order, status_text(r.status));
+    o.integer("solutions", static_cast<long long>(r.solutions))
+        .integer("nodes", static_cast<long long>(r.placements))
+        .integer("failures", static_cast<long long>(r.failures))
+        .integer("deepest", r.deepest)
+        .integer("restarts", r.restarts)
+        .num("seconds", r.seconds);
+    json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
+    o.raw("propagators", props)
+        .raw("switched_off", off_json)
+        .raw("propagator_stats", stats)
+        .raw("nodes_by_depth", json_int_list(r.placements_by_depth));
+    json_result_board(o, m, r);
+    std::cout << o.str() << "\n";
+  } else {
+    std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)
+              << fmt::format("mode        {} (order {}, propagators {})\n", to_string(a.mode),
+                             to_string(opt.order),
+                             on.empty() ? "none" : fmt::format("{}", fmt::join(on, ",")))
+              << fmt::format("status      {}\n", status_text(r.status))
+              << fmt::format("solutions   {}\n", r.solutions)
+              << fmt::format("nodes       {} ({} failed propagations, deepest {})\n", r.placements,
+                             r.failures, r.deepest)
+              << fmt::format("seconds     {:.3f}\n", r.seconds);
+    print_score(m, r.board, r.score, r.mismatches);
+  }
+  std::cout.flush();
+  return exit_code(write_outputs(a, m, r.board, r.score, plan));
+}
+
+// The exact engine.
+inline int solve_exact(const Args& a, const Model& m, const OutputPlan& plan) {
+  ExactOptions opt;
+  opt.mode = a.mode;
+  opt.order = a.order.value_or(default_order(EngineKind::exact));
+  opt.fix_corner = a.fix_corner;
+  opt.symmetry = a.symmetry;
+  opt.time_limit = a.time ? *a.time : 0.0;
+  opt.node_limit = a.nodes;
+  opt.stop = &stop_requested;
+  if (!a.quiet)
+    opt.on_progress = [&](const SearchProgress& p) {
+      fmt::print(stderr, "[{:7.1f}s] nodes {} ({}) deepest {}{}\n", p.seconds, p.placements,
+                 format_rate(rate(p)), p.deepest,
+                 a.mode == SearchMode::count ? fmt::format(" solutions {}", p.solutions) : std::string());
+    };
+  const ExactResult r = run_exact(m, opt);
+  if (!board_passes(r)) return exit_internal;
+  const double us_per_node = r.placements ? 1e6 * r.seconds / static_cast<double>(r.placements) : 0.0;
+  if (a.json) {
+    JsonObject stats;
+    stats.integer("calls", static_cast<long long>(r.propagation.calls))
+        .integer("failures", static_cast<long long>(r.propagation.failures))
+        .integer("revisions", static_cast<long long>(r.propagation.revisions))
+        .integer("checks", static_cast<long long>(r.propagation.checks));
+    JsonObject o = json_head(m, to_string(a.mode), "exact", opt.order, status_text(r.status));
+    o.integer("solutions", static_cast<long long>(r.solutions))
+        .integer("symmetry_factor", r.symmetry_factor)
+        .integer("nodes", static_cast<long long>(r.placements))
+        .integer("failures", static_cast<long long>(r.failures))
+        .integer("deepest", r.deepest)
+        .num("seconds", r.seconds)
+        .num("microseconds_per_node", us_per_node);
+    json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
+    o.raw("propagation", stats.str()).raw("nodes_by_depth", json_int_list(r.placements_by_depth));
+    json_result_board(o, m, r);
+    std::cout << o.str() << "\n";
+  } else {
+    std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)
+              << fmt::format("mode        {} (engine exact, order {})\n", to_string(a.mode),
+                             to_string(opt.order))
+              << fmt::format("status      {}\n", status_text(r.status))
+              << fmt::format("solutions   {}{}\n", r.solutions,
+                             r.symmetry_factor > 1
+                                 ? fmt::format(" ({} x {} by rotational symmetry)",
+                                               r.solutions / static_cast<std::uint64_t>(r.symmetry_factor),
+                                               r.symmetry_factor)
+                                 : std::string())
+              << fmt::format("nodes       {} ({} failed, deepest {}, {:.2f} us per node)\n", r.placements,
+                             r.failures, r.deepest, us_per_node)
+              << fmt::format("seconds     {:.3f}\n", r.seconds);
+    print_score(m, r.board, r.score, r.mismatches);
+  }
+  std::cout.flush();
+  return exit_code(write_outputs(a, m, r.board, r.score, plan));
+}
+
+// First and count mode split into subproblems, solved one after another, with checkpoints (--save/--resume).
+inline int solve_split(const Args& a, const Model& m, const OutputPlan& plan) {
+  SplitState st = start_split(a, m);
+  const std::size_t n = st.plan.subproblems.size();
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  const double time_limit = a.time ? *a.time : 0.0;
+  double last_save = 0;
+  std::string save_error;
+  SearchStatus status = SearchStatus::exhausted;
+  const std::uint64_t placements_before = st.placements;
+  double last_beat = 0;
+  // One line a second on stderr; `placements`, `solutions`: of the subproblem under way.
+  auto heartbeat = [&](std::uint64_t placements, std::uint64_t solutions) {
+    const double now = elapsed();
+    if (a.quiet || now - last_beat < 1.0) return;
+    last_beat = now;
+    const double per_second = static_cast<double>(st.placements - placements_before + placements) / now;
+    fmt::print(stderr, "[{:7.1f}s] subproblems {}/{} nodes {} ({}) solutions {}{}\n", now, st.done_count, n,
+               st.placements + placements, format_rate(per_second),
+               (st.solutions + solutions) * static_cast<std::uint64_t>(st.plan.symmetry_factor),
+               last_save > 0 ? fmt::format(" (checkpoint at {:.1f}s)", last_save) : std::string());
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    if (st.done[i]) continue;
+    const double t = elapsed();
+    const std::uint64_t spent = st.placements - placements_before;
+    if (stop_requested || (time_limit > 0 && t >= time_limit) || (a.nodes && spent >= a.nodes)) {
+      status = SearchStatus::limit;
+      break;
+    }
+    SearchControl control;
+    control.stop = &stop_requested;
+    control.time_limit = time_limit > 0 ? time_limit - t : 0.0;
+    control.node_limit = a.nodes ? a.nodes - spent : 0;
+    control.progress_interval = 0.25;  // heartbeat() keeps to one line a second
+    control.on_progress = [&](const SearchProgress& p) { heartbeat(p.placements, p.solutions); };
+    const SubproblemOutcome o = solve_subproblem(a, m.puzzle(), st.plan.subproblems[i], control);
+    st.placements += o.placements;
+    if (o.status == SearchStatus::limit) {  // cut short: not finished, not counted
+      status = SearchStatus::limit;
+      break;
+    }
+    st.finish(i, o);
+    heartbeat(0, 0);
+    if (a.mode == SearchMode::first && st.solutions > 0) {
+      status = SearchStatus::solved;
+      break;
+    }
+    if (!a.save_file.empty() && elapsed() - last_save >= a.save_every) {
+      save_error = save_split(a, m, st, elapsed());
+      last_save = elapsed();
+    }
+  }
+  const double seconds = elapsed();
+  save_error = save_split(a, m, st, seconds);
+  if (!save_error.empty()) std::fprintf(stderr, "%s: checkpoint: %s\n", program.c_str(), save_error.c_str());
+
+  return report_split(a, m, st, status, seconds, 1, plan, save_error);
+}
+
+/// A board given on the command line: a board file, or a viewer link (it holds "board_edges=").
+inline Board read_board_arg(const std::string& board, const Model& m) {
+  const bool link = board.find("board_edges=") != std::string::npos;
+  return link ? parse_viewer_url(board, m, "BOARD") : read_board(board, m);
+}
+
+/// What a check prints: `board` (a file or a link) is a legal board of the puzzle or not, its score, every
+/// mismatched join, its link (`json`: as one JSON object); draws it to `svg_file` when given.
+struct CheckArgs {
+  std::string puzzle, board, svg_file;
+  bool json = false, svg_numbers = false;
+};
+
+// Verifies a board found elsewhere and draws it (the check command, edgecp-solve --check).
+inline int check_command(const CheckArgs& a, const Model& m) {
+  const Board b = read_board_arg(a.board, m);
+  const BoardCheck chk = check_board(m, b);
+  const Geometry& g = m.geometry();
+  struct Mismatch {
+    int row, col;
+    std::string_view side;
+  };
+  std::vector<Mismatch> mismatches;  // each mismatched join once, from its upper or left cell
+  if (chk.ok)
+    for (int c = 0; c < g.cell_count(); ++c)
+      for (int s : {right, down}) {
+        const int n = g.neighbour(c, s), x = b.cells[static_cast<std::size_t>(c)];
+        if (n < 0 || x < 0 || b.cells[static_cast<std::size_t>(n)] < 0) continue;
+        if (m.colour(x, s) != m.colour(b.cells[static_cast<std::size_t>(n)], opposite(s)))
+          mismatches.push_back({g.row(c), g.col(c), s == right ? "right" : "down"});
+      }
+  if (a.json) {
+    std::string problems = "[", joins = "[";
+    for (std::size_t i = 0; i < chk.problems.size(); ++i) {
+      if (i) problems += ',';
+      problems += json_string(chk.problems[i]);
+    }
+    for (std::size_t i = 0; i < mismatches.size(); ++i) {
+      if (i) joins += ',';
+      joins += fmt::format("[{},{},\"{}\"]", mismatches[i].row, mismatches[i].col, mismatches[i].side);
+    }
+    JsonObject o;
+    o.str("puzzle", m.puzzle().name)
+        .str("board", a.board)
+        .boolean("legal", chk.ok)
+        .integer("placed", chk.placed)
+        .integer("cells", g.cell_count())
+        .integer("score", chk.ok ? chk.score : -1)
+        .integer("max_score", g.inner_join_count())
+        .raw("problems", problems + "]")
+        .raw("mismatched_joins", joins + "]")
+        .str("viewer_url", chk.ok ? viewer_link(m, b) : std::string());
+    std::cout << o.str() << "\n";
+  } else {
+    std::cout << fmt::format("puzzle      {}\n", m.puzzle().name) << fmt::format("board       {}\n", a.board);
+    if (!chk.ok) {
+      std::cout << "verdict     not a legal board of this puzzle\n";
+      for (const std::string& p : chk.problems) std::cout << "problem     " << p << "\n";
+    } else {
+      std::cout << fmt::format("verdict     legal, {} of {} cells placed\n", chk.placed, g.cell_count())
+                << fmt::format("score       {} / {} ({} mismatched joins)\n", chk.score, g.inner_join_count(),
+                               chk.mismatches);
+      for (const Mismatch& x : mismatches)
+        std::cout << fmt::format("mismatch    cell ({}, {}) {} side\n", x.row, x.col, x.side);
+      if (const std::string url = viewer_link(m, b); !url.empty()) std::cout << "viewer      " << url << "\n";
+    }
+  }
+  std::cout.flush();
+  if (!chk.ok) return exit_bad_input;
+  if (a.svg_file.empty()) return exit_ok;
+  const std::string why = write_file_atomically(a.svg_file, [&](std::ostream& out) {
+    write_svg(out, m, b, {40, m.puzzle().name, a.svg_numbers});
+  });
+  if (!why.empty()) std::fprintf(stderr, "%s: %s\n", program.c_str(), why.c_str());
+  return why.empty() ? exit_ok : exit_write_failed;
+}
+
+/// Draws `board` (a file or a link) of the puzzle to SVG: `output` (atomically) or stdout ("" or "-").
+struct DrawArgs {
+  std::string puzzle, board, output;
+  bool numbers = false;
+  int cell_size = 40;
+};
+
+inline int draw_command(const DrawArgs& a) {
+  const Model m(read_puzzle(a.puzzle));
+  const Board b = read_board_arg(a.board, m);
+  const BoardCheck chk = check_board(m, b);
+  if (!chk.ok) {
+    std::fprintf(stderr, "%s: %s is not a legal board of %s:\n", program.c_str(), a.board.c_str(),
+                 a.puzzle.c_str());
+    for (const std::string& p : chk.problems) std::fprintf(stderr, "  %s\n", p.c_str());
+    return exit_bad_input;
+  }
+  const SvgOptions opt{a.cell_size, m.puzzle().name, a.numbers};
+  if (a.output.empty() || a.output == "-") {
+    write_svg(std::cout, m, b, opt);
+    std::cout.flush();
+    return exit_ok;
+  }
+  const std::string why =
+      write_file_atomically(a.output, [&](std::ostream& out) { write_svg(out, m, b, opt); });
+  if (!why.empty()) std::fprintf(stderr, "%s: %s\n", program.c_str(), why.c_str());
+  return why.empty() ? exit_ok : exit_write_failed;
+}
+
+inline void add_check_options(CLI::App& app, CheckArgs& a) {
+  app.add_option("PUZZLE", a.puzzle, "the puzzle file")->required()->type_name("");
+  app.add_option("BOARD", a.board, "a board file, or a viewer link (quote it)")->required()->type_name("");
+  app.add_flag("--json", a.json, "the verdict as one JSON object on stdout");
+  app.add_option("--svg", a.svg_file, "also draw the board to FILE (a legal board only)")->type_name("FILE");
+  app.add_flag("--svg-numbers", a.svg_numbers, "piece numbers on the picture");
+  app.footer(
+      "Exit codes: 0 a legal board (complete or not), 2 not a legal board or bad input, 3 the\n"
+      "picture could not be written.\n");
+}
+
+inline void add_draw_options(CLI::App& app, DrawArgs& a) {
+  app.add_option("PUZZLE", a.puzzle, "the puzzle file")->required()->type_name("");
+  app.add_option("BOARD", a.board, "a board file, or a viewer link (quote it)")->required()->type_name("");
+  app.add_option("-o,--output", a.output, "the SVG file, written atomically (default: stdout)")
+      ->type_name("FILE");
+  app.add_flag("--numbers", a.numbers, "piece numbers on the picture");
+  app.add_option("--cell-size", a.cell_size, "pixels per cell (default 40)")
+      ->type_name("PX")
+      ->check(CLI::Range(8, 400));
+  app.footer(
+      "Mismatched joins are drawn in red. Exit codes: 0 drawn, 2 not a legal board or bad input, 3\n"
+      "the file could not be written.\n");
+}
+
+/// The generator's options: the board, the colours, the seed; --e2-like starts from the E2 shape.
+struct GenerateArgs {
+  GeneratorOptions options{4, 4, 2, 3, 1, false};
+  bool e2_like = false;
+  std::string planted;
+};
+
+inline void add_generate_options(CLI::App& app, GenerateArgs& g) {
+  GeneratorOptions& o = g.options;
+  app.add_option("--width", o.width, "board width (default 4)")
+      ->type_name("W")
+      ->check(CLI::Range(1, max_cells));
+  app.add_option("--height", o.height, "board height (default 4)")
+      ->type_name("H")
+      ->check(CLI::Range(1, max_cells));
+  app.add_option("--frame", o.frame_colours, "frame colours (default 2)")
+      ->type_name("F")
+      ->check(CLI::Range(1, 64));
+  app.add_option("--inner", o.inner_colours, "inner colours (default 3)")
+      ->type_name("I")
+      ->check(CLI::Range(1, 64));
+  app.add_option("--seed", o.seed, "random seed (default 1)")->type_name("N");
+  app.add_flag("--centre-hint", o.centre_hint, "the centre piece is a hint, as in Eternity II");
+  app.add_flag("--e2-like", g.e2_like,
+               "the Eternity II shape: 16x16, 5 frame and 17 inner colours, centre\n"
+               "hint (options given beside it override)");
+  app.add_option("--planted", g.planted, "also write the planted solution to FILE")->type_name("FILE");
+  app.footer(
+      "Writes a deterministic random solvable puzzle to stdout; its header says how to regenerate it.\n");
+}
+
+inline int generate_command(const CLI::App& app, GenerateArgs g) {
+  if (g.e2_like) {  // the E2 shape, then whatever was given beside --e2-like
+    const GeneratorOptions given = g.options;
+    g.options = GeneratorOptions::e2_like(given.seed);
+    if (app.count("--width")) g.options.width = given.width;
+    if (app.count("--height")) g.options.height = given.height;
+    if (app.count("--frame")) g.options.frame_colours = given.frame_colours;
+    if (app.count("--inner")) g.options.inner_colours = given.inner_colours;
+    if (app.count("--centre-hint")) g.options.centre_hint = true;
+  }
+  const GeneratorOptions& o = g.options;
+  const GeneratedPuzzle gen = generate(o);
+  const std::string cmd =
+      fmt::format("{} --width {} --height {} --frame {} --inner {} --seed {}{}",
+                  program == "edgecp" ? "edgecp generate" : program, o.width, o.height, o.frame_colours,
+                  o.inner_colours, o.seed, o.centre_hint ? " --centre-hint" : "");
+  write_puzzle(std::cout, gen.puzzle, "generated by edgecp (" + describe(o) + "); regenerate with: " + cmd);
+  std::cout.flush();
+  if (g.planted.empty()) return exit_ok;
+  const Model m(gen.puzzle);
+  const std::string why =
+      write_file_atomically(g.planted, [&](std::ostream& out) { write_board(out, m, gen.planted_board(m)); });
+  if (!why.empty()) std::fprintf(stderr, "%s: %s\n", program.c_str(), why.c_str());
+  return why.empty() ? exit_ok : exit_write_failed;
+}
+
+/// Runs a search command (edgecp-solve; edgecp solve, count, first) on its parsed options.
+inline int search_command(Args& a) {
+  finish_args(a);
+  const Model m(load_puzzle(a));
+  settle_args(a, m);
+  if (!a.check.empty()) return check_command({a.puzzle, a.check, a.svg_file, a.json, a.svg_numbers}, m);
+  const OutputPlan plan = prepare_outputs(a, m);
+  install_stop_handlers();
+  if (a.engine == EngineKind::scan) return solve_scan(a, m, plan);
+  if (a.mode != SearchMode::best && (!a.save_file.empty() || !a.resume_file.empty()))
+    return solve_split(a, m, plan);
+  return a.engine == EngineKind::exact ? solve_exact(a, m, plan) : solve_driver(a, m, plan);
+}
+
+/// Runs a command, turning what it throws into the exit code and a message: 2 for bad usage (with a pointer
+/// to the help) and bad input (files say FILE:LINE), the library refusing what it was given included.
+template <class Command>
+int run_command(const std::string& help_command, Command&& command) {
+  try {
+    return command();
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "%s: %s\nrun '%s --help' for the options\n", program.c_str(), e.what(),
+                 help_command.c_str());
+  } catch (const std::exception& e) {  // ParseError, FileError, the library refusing what it was given
+    std::fprintf(stderr, "%s: %s\n", program.c_str(), e.what());
+  }
+  return exit_bad_input;
+}
+
+}  // namespace cli
