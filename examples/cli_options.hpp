@@ -329,11 +329,12 @@ inline void finish_args(Args& a) {
     throw UsageError("--save/--resume split first and count runs into exact subproblems: not with --breaks");
 }
 
-/// A program's command line: `--version` and the help layout every program shares.
+/// A program's command line: `--version`, the help layout every program shares, and an option given twice
+/// takes its last value (scripts append to a command line). Call before declaring options.
 inline void set_up_app(CLI::App& app) {
   app.set_version_flag("--version", program + " " + version_string, "print the version and exit");
   app.get_formatter()->column_width(32);
-  app.option_defaults()->always_capture_default(false);
+  app.option_defaults()->always_capture_default(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
 }
 
 /// Parses the command line. Returns nullopt to go on, or the exit code: 0 after --help/--version (printed

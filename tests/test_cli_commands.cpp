@@ -85,6 +85,10 @@ TEST_CASE("edgecp count and first agree with the library and with edgecp-solve",
     REQUIRE(field(solve.out, "solutions") == library);
     const Run mode = edgecp_run("solve " + p + " --mode count --json --quiet --propagators none");
     REQUIRE(field(mode.out, "solutions") == library);
+    // an option given twice takes its last value (scripts append to command lines)
+    const Run twice = edgecp_run("count " + p + " --json --quiet --seed 3 --seed 7 --order row --order mrv");
+    REQUIRE(field(twice.out, "seed") == 7);
+    REQUIRE(twice.out.find("\"order\":\"mrv\"") != std::string::npos);
     const Run first = edgecp_run("first " + p + " --json --quiet");
     REQUIRE(first.code == 0);
     REQUIRE(first.out.find("\"mode\":\"first\"") != std::string::npos);

@@ -59,6 +59,21 @@ void same_counts(const std::string& puzzle, const std::vector<std::string>& conf
 
 }  // namespace
 
+TEST_CASE("edgecp-mpi: --help and --version from rank 0 only, bad usage exits 2 on every rank", "[cli][mpi]") {
+  const Run help = run_mpi(2, "--help");
+  REQUIRE(help.code == 0);
+  std::size_t usages = 0;
+  for (auto at = help.out.find("Usage: edgecp-mpi"); at != std::string::npos;
+       at = help.out.find("Usage: edgecp-mpi", at + 1))
+    ++usages;
+  REQUIRE(usages == 1);
+  REQUIRE(help.out.find("--propagators") != std::string::npos);
+  REQUIRE(run_mpi(2, "--version").out.find("edgecp-mpi ") == 0);
+  const Run bad = run_mpi(2, bundled("e2like_4x4.txt") + " --mode count --split x");
+  REQUIRE(bad.code == 2);
+  REQUIRE(bad.err.find("--split: expected an integer") != std::string::npos);
+}
+
 TEST_CASE("edgecp-mpi: counts equal the single-process counts (bundled puzzles)", "[cli][mpi]") {
   same_counts(bundled("e2like_4x4.txt"), {"", "--propagators none", "--propagators ac,alldiff"});
   same_counts(bundled("e2like_6x6.txt"), {"", "--no-symmetry", "--propagators none", "--propagators fc,ac"});
