@@ -465,19 +465,27 @@ struct GenerateArgs {
 
 inline void add_generate_options(CLI::App& app, GenerateArgs& g) {
   GeneratorOptions& o = g.options;
-  app.add_option("--width", o.width, "board width (default 4)")
-      ->type_name("W")
-      ->check(CLI::Range(1, max_cells));
-  app.add_option("--height", o.height, "board height (default 4)")
-      ->type_name("H")
-      ->check(CLI::Range(1, max_cells));
-  app.add_option("--frame", o.frame_colours, "frame colours (default 2)")
-      ->type_name("F")
-      ->check(CLI::Range(1, 64));
-  app.add_option("--inner", o.inner_colours, "inner colours (default 3)")
-      ->type_name("I")
-      ->check(CLI::Range(1, 64));
-  app.add_option("--seed", o.seed, "random seed (default 1)")->type_name("N");
+  // integers checked as the search options are (CLI11 would wrap a negative seed round)
+  auto integer = [&app](const char* name, const char* type, const char* help, long long hi, auto& target) {
+    app.add_option_function<std::string>(
+           name,
+           [name, hi, &target](const std::string& v) {
+             target = static_cast<std::remove_reference_t<decltype(target)>>(parse_integer(name, v, 1, hi));
+           },
+           help)
+        ->type_name(type);
+  };
+  integer("--width", "W", "board width (default 4)", max_cells, o.width);
+  integer("--height", "H", "board height (default 4)", max_cells, o.height);
+  integer("--frame", "F", "frame colours (default 2)", max_colours, o.frame_colours);
+  integer("--inner", "I", "inner colours (default 3)", max_colours, o.inner_colours);
+  app.add_option_function<std::string>(
+         "--seed",
+         [&o](const std::string& v) {
+           o.seed = static_cast<std::uint64_t>(parse_integer("--seed", v, 0, 1LL << 62));
+         },
+         "random seed (default 1)")
+      ->type_name("N");
   app.add_flag("--centre-hint", o.centre_hint, "the centre piece is a hint, as in Eternity II");
   app.add_flag("--e2-like", g.e2_like,
                "the Eternity II shape: 16x16, 5 frame and 17 inner colours, centre\n"

@@ -191,6 +191,8 @@ TEST_CASE("edgecp: bad usage exits 2 with a message and a pointer to the command
       {"check " + p4, "BOARD is required"},
       {"draw " + p4 + " " + p4 + " --cell-size 2", "--cell-size"},
       {"generate --width 0", "--width"},
+      {"generate --seed -1", "--seed: expected an integer"},
+      {"draw " + p4 + " " + p4 + " --cell-size 99999999999", "--cell-size"},
       {"generate --frame 40 --inner 40", "64 colours"},
       {"generate --bogus", "not expected: --bogus"},
       {"first " + p4 + " --engine scan", "only --mode best"}};
