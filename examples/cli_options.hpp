@@ -134,9 +134,9 @@ inline std::vector<int> parse_breaks(const std::string& v) {
 
 /// What the help of a search command says after its options.
 constexpr const char* search_help_footer =
-    "Defaults: --mode best, 30 s. Best mode runs the scan engine on all cores, with --breaks or else the\n"
-    "schedule measured best on the 16x16 scaled to the board's cell count; the propagating driver\n"
-    "(--propagators ac,alldiff --order row) when --propagators, a gate, --random-values, --restart,\n"
+    "Defaults: best mode (solve without --mode) for 30 s, on the scan engine on all cores, with --breaks\n"
+    "or else the schedule measured best on the 16x16 scaled to the board's cell count; the propagating\n"
+    "driver (--propagators ac,alldiff --order row) when --propagators, a gate, --random-values, --restart,\n"
     "--fix-corner or --order mrv is given. First and count mode: no time limit; the exact engine (arc\n"
     "consistency on the joins and piece uniqueness, --order mrv, symmetry used for counts, up to 256\n"
     "pieces), the fastest measured (docs/results.md section 7), unless a driver option is given.\n"
@@ -194,7 +194,9 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
   value("--seed", "N", search, "random seed (default 1)", [&a](const std::string& v) {
     a.seed = static_cast<std::uint64_t>(parse_integer("--seed", v, 0, 1LL << 62));
   });
-  value("--threads", "N", search, "scan threads, independent seeded searches (default: all cores)",
+  value("--threads", "N", search,
+        "scan threads, independent seeded searches (default: all cores; at\n"
+        "most 4 per core)",
         [&a](const std::string& v) { a.threads = static_cast<int>(parse_integer("--threads", v, 1, 1024)); });
   value("--order", "row|frame|spiral|blackwood|mrv", search,
         "cell order; mrv (exact engine, driver): the frontier cell with the\n"
@@ -294,10 +296,14 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
         [&a](const std::string& v) { a.save_file = v; });
   value("--resume", "FILE", long_runs,
         "continue from a checkpoint of the same puzzle and options (a count\n"
-        "skips the finished subproblems; best mode keeps only better boards);\n"
-        "an existing --save FILE is only continued, never overwritten",
+        "skips the finished subproblems; best mode keeps only better boards,\n"
+        "the saved one being the result when none beats it); an existing\n"
+        "--save FILE is only continued, never overwritten",
         [&a](const std::string& v) { a.resume_file = v; });
-  value("--split", "N", long_runs, "at least N subproblems in a split run (default 256)",
+  value("--split", "N", long_runs,
+        "first/count with --save/--resume, and edgecp-mpi: cut the search into\n"
+        "at least N subproblems (default 256), the consistent placements of\n"
+        "the first cells in row order",
         [&a](const std::string& v) {
           a.split = static_cast<std::size_t>(parse_integer("--split", v, 1, 1 << 18));
         });
