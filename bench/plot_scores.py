@@ -63,7 +63,7 @@ def main():
         scores = [s for _, s in r["score_history"]] + [r["score"]]
         ax.step(times, scores, where="post", label=f"seed {r['seed']}: {r['score']}", alpha=0.8, linewidth=1.4,
                 **style)
-    # the mean over the seeds that have a board by then
+    # the mean over the seeds, from the time every seed has a board
     grid = [t_max * i / 400 for i in range(401)]
     mean = []
     for t in grid:

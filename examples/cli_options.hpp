@@ -158,6 +158,10 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
   auto value = [&app](const char* name, const char* type, const char* group, const char* help, Set set) {
     app.add_option_function<std::string>(name, std::move(set), help)->type_name(type)->group(group);
   };
+  auto text = [&app](const char* name, const char* type, const char* group, const char* help,
+                     std::string& target) {
+    app.add_option(name, target, help)->type_name(type)->group(group);
+  };
   auto flag = [&app](const char* name, const char* group, const char* help, bool& target, bool to) {
     app.add_flag_callback(
            name, [&target, to] { target = to; }, help)
@@ -272,34 +276,33 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
   constexpr const char* output = "Output";
   flag("--json", output, "the result as one JSON object on stdout", a.json, true);
   flag("--quiet", output, "no heartbeat on stderr", a.quiet, true);
-  value("--board", "FILE", output,
-        "write the result board (atomically, after printing it); an existing\n"
-        "FILE is replaced only by a better board (else the new one goes to\n"
-        "FILE.SCORE) unless --force",
-        [&a](const std::string& v) { a.board_file = v; });
-  value("--svg", "FILE", output, "draw the result board (mismatched joins in red)",
-        [&a](const std::string& v) { a.svg_file = v; });
+  text("--board", "FILE", output,
+       "write the result board (atomically, after printing it); an existing\n"
+       "FILE is replaced only by a better board (else the new one goes to\n"
+       "FILE.SCORE) unless --force",
+       a.board_file);
+  text("--svg", "FILE", output, "draw the result board (mismatched joins in red)", a.svg_file);
   flag("--svg-numbers", output, "piece numbers on the --svg picture", a.svg_numbers, true);
   flag("--force", output, "--board FILE may replace a better board", a.force, true);
-  value("--check", "BOARD", output,
-        "no search: verify a board of PUZZLE (a board file or a viewer link),\n"
-        "print its score, mismatched joins and link, draw it with --svg; exit 0\n"
-        "for a legal board, 2 otherwise (the same as the check command)",
-        [&a](const std::string& v) { a.check = v; });
+  text("--check", "BOARD", output,
+       "no search: verify a board of PUZZLE (a board file or a viewer link),\n"
+       "print its score, mismatched joins and link, draw it with --svg; exit 0\n"
+       "for a legal board, 2 otherwise (the same as the check command)",
+       a.check);
 
   constexpr const char* long_runs = "Long runs";
-  value("--save", "FILE", long_runs,
-        "checkpoints, written atomically. Best mode: FILE is the best board\n"
-        "(with puzzle and score in comments) and FILE.json, at every\n"
-        "improvement. First/count: the search is split into subproblems and\n"
-        "FILE records the finished ones and their count",
-        [&a](const std::string& v) { a.save_file = v; });
-  value("--resume", "FILE", long_runs,
-        "continue from a checkpoint of the same puzzle and options (a count\n"
-        "skips the finished subproblems; best mode keeps only better boards,\n"
-        "the saved one being the result when none beats it); an existing\n"
-        "--save FILE is only continued, never overwritten",
-        [&a](const std::string& v) { a.resume_file = v; });
+  text("--save", "FILE", long_runs,
+       "checkpoints, written atomically. Best mode: FILE is the best board\n"
+       "(with puzzle and score in comments) and FILE.json, at every\n"
+       "improvement. First/count: the search is split into subproblems and\n"
+       "FILE records the finished ones and their count",
+       a.save_file);
+  text("--resume", "FILE", long_runs,
+       "continue from a checkpoint of the same puzzle and options (a count\n"
+       "skips the finished subproblems; best mode keeps only better boards,\n"
+       "the saved one being the result when none beats it); an existing\n"
+       "--save FILE is only continued, never overwritten",
+       a.resume_file);
   value("--split", "N", long_runs,
         "first/count with --save/--resume, and edgecp-mpi: cut the search into\n"
         "at least N subproblems (default 256), the consistent placements of\n"

@@ -208,10 +208,7 @@ TEST_CASE("edgecp-solve --svg writes a well-formed picture", "[cli]") {
   REQUIRE(text.rfind("<?xml", 0) == 0);
   REQUIRE(text.find("</svg>") != std::string::npos);
   // 36 pieces x 4 triangles
-  std::size_t polygons = 0;
-  for (auto at = text.find("<polygon"); at != std::string::npos; at = text.find("<polygon", at + 1))
-    ++polygons;
-  REQUIRE(polygons == 144);
+  REQUIRE(occurrences(text, "<polygon") == 144);
 }
 
 // ---- robustness: one regression test per way a user could lose a board or get a crash ----

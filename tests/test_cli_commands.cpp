@@ -39,12 +39,6 @@ struct PuzzleFiles {
     std::filesystem::remove(board);
   }
 };
-
-std::size_t count_of(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
 }  // namespace
 
 TEST_CASE("edgecp: every command has its own --help; --version", "[cli]") {
@@ -112,10 +106,11 @@ TEST_CASE("edgecp check: legal or not, the checker's score, every mismatched joi
     REQUIRE(r.code == 0);
     REQUIRE(r.out.find("\"legal\":true") != std::string::npos);
     REQUIRE(field(r.out, "score") == jc.matched);
-    REQUIRE(static_cast<int>(count_of(r.out, "\"right\"]") + count_of(r.out, "\"down\"]")) == jc.mismatched);
+    REQUIRE(static_cast<int>(occurrences(r.out, "\"right\"]") + occurrences(r.out, "\"down\"]")) ==
+            jc.mismatched);
   }
   const Run text = edgecp_run("check " + f.puzzle + " " + f.board);
-  REQUIRE(static_cast<int>(count_of(text.out, "mismatch    cell")) == jc.mismatched);
+  REQUIRE(static_cast<int>(occurrences(text.out, "mismatch    cell")) == jc.mismatched);
   b.cells[3] = b.cells[4];  // a piece twice
   f.write(b);
   const Run bad = edgecp_run("check " + f.puzzle + " " + f.board);
@@ -136,7 +131,7 @@ TEST_CASE("edgecp draw: the picture of a legal board, to a file or stdout; illeg
   const std::string picture = read_text(svg);
   REQUIRE(picture.rfind("<?xml", 0) == 0);
   REQUIRE(picture.find("</svg>") != std::string::npos);
-  REQUIRE(count_of(picture, "<polygon") == 20 * 4);  // four triangles a piece
+  REQUIRE(occurrences(picture, "<polygon") == 20 * 4);  // four triangles a piece
   const Run to_stdout = edgecp_run("draw " + f.puzzle + " " + f.board + " --numbers");
   REQUIRE(to_stdout.code == 0);
   REQUIRE(to_stdout.out == picture);

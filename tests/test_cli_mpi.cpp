@@ -59,14 +59,11 @@ void same_counts(const std::string& puzzle, const std::vector<std::string>& conf
 
 }  // namespace
 
-TEST_CASE("edgecp-mpi: --help and --version from rank 0 only, bad usage exits 2 on every rank", "[cli][mpi]") {
+TEST_CASE("edgecp-mpi: --help and --version from rank 0 only, bad usage exits 2 on every rank",
+          "[cli][mpi]") {
   const Run help = run_mpi(2, "--help");
   REQUIRE(help.code == 0);
-  std::size_t usages = 0;
-  for (auto at = help.out.find("Usage: edgecp-mpi"); at != std::string::npos;
-       at = help.out.find("Usage: edgecp-mpi", at + 1))
-    ++usages;
-  REQUIRE(usages == 1);
+  REQUIRE(occurrences(help.out, "Usage: edgecp-mpi") == 1);
   REQUIRE(help.out.find("--propagators") != std::string::npos);
   REQUIRE(run_mpi(2, "--version").out.find("edgecp-mpi ") == 0);
   const Run bad = run_mpi(2, bundled("e2like_4x4.txt") + " --mode count --split x");

@@ -51,6 +51,13 @@ inline Run shell(const std::string& command) {
   return r;
 }
 
+/// How many times `what` occurs in `text`.
+inline std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
 /// An integer field of a JSON output (the first one of that name).
 inline long long field(const std::string& json, const std::string& key) {
   std::smatch m;
