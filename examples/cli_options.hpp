@@ -68,6 +68,7 @@ struct Args {
   std::string check;                   // --check BOARD: a board file or a viewer link to verify (no search)
   std::size_t split = 256;             // at least this many subproblems in a split run
   double save_every = 5;               // seconds between count checkpoints
+  std::uint64_t estimate = 0;          // --estimate N: no count, Knuth's estimate of its tree from N probes
 };
 
 // ---- values ----
@@ -223,6 +224,12 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
        "the exact engine counts every solution itself (by default, on a board\n"
        "without hints, those with the lowest corner piece top-left, times 4)",
        a.symmetry, false);
+  value("--estimate", "PROBES", search,
+        "count mode, exact engine: no count; estimate its nodes, solutions and\n"
+        "time from PROBES random probes (Knuth 1975) and a 1-second sample",
+        [&a](const std::string& v) {
+          a.estimate = static_cast<std::uint64_t>(parse_integer("--estimate", v, 1, 1LL << 40));
+        });
 
   constexpr const char* driver = "Propagating driver";
   value("--propagators", "LIST", driver, "fc,ac3,ac2001,ac,colour,alldiff or none (default ac,alldiff)",
@@ -336,6 +343,13 @@ inline void finish_args(Args& a) {
   }
   if (a.mode != SearchMode::best && (!a.save_file.empty() || !a.resume_file.empty()) && !a.breaks.empty())
     throw UsageError("--save/--resume split first and count runs into exact subproblems: not with --breaks");
+  if (a.estimate == 0) return;
+  if (a.mode != SearchMode::count) throw UsageError("--estimate: estimates a count (--mode count)");
+  if (!a.save_file.empty() || !a.resume_file.empty() || !a.board_file.empty() || !a.svg_file.empty() ||
+      !a.check.empty())
+    throw UsageError("--estimate: no search, so no --save, --resume, --board, --svg or --check");
+  if (a.engine != EngineKind::exact)
+    throw UsageError("--estimate: estimates the exact engine's count (not with driver options)");
 }
 
 /// A program's command line: `--version`, the help layout every program shares, and an option given twice

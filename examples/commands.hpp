@@ -262,6 +262,75 @@ inline int solve_exact(const Args& a, const Model& m, const OutputPlan& plan) {
   return exit_code(write_outputs(a, m, r.board, r.score, plan));
 }
 
+/// A duration with a unit that fits: "42 s", "12 min", "3.4 h", "61 days".
+inline std::string format_duration(double seconds) {
+  if (seconds < 120) return fmt::format("{:.3g} s", seconds);
+  if (seconds < 7200) return fmt::format("{:.0f} min", seconds / 60);
+  if (seconds < 172800) return fmt::format("{:.1f} h", seconds / 3600);
+  if (seconds < 3.2e9) return fmt::format("{:.0f} days", seconds / 86400);
+  return fmt::format("{:.2g} years", seconds / 3.156e7);
+}
+
+// --estimate: Knuth's estimate of the exact engine's count, and a 1-second sample of that count for the
+// cost of a node (when the sample finishes the count, its figures are exact and printed as well).
+inline int estimate_command(const Args& a, const Model& m) {
+  ExactOptions opt;
+  opt.mode = SearchMode::count;
+  opt.order = a.order.value_or(default_order(EngineKind::exact));
+  opt.fix_corner = a.fix_corner;
+  opt.symmetry = a.symmetry;
+  opt.seed = a.seed;
+  opt.time_limit = a.time ? *a.time : 0.0;
+  opt.stop = &stop_requested;
+  if (!a.quiet) fmt::print(stderr, "estimating with {} probes\n", a.estimate);
+  const ExactEstimate e = estimate_exact(m, opt, a.estimate);
+  ExactOptions sample_opt = opt;
+  sample_opt.time_limit = 1.0;
+  const ExactResult sample = run_exact(m, sample_opt);
+  const bool finished = sample.status == SearchStatus::exhausted;
+  const double us_per_node =
+      sample.placements ? 1e6 * sample.seconds / static_cast<double>(sample.placements) : 0.0;
+  const double seconds = e.nodes * us_per_node / 1e6;
+  if (a.json) {
+    JsonObject o = json_head(m, "count", "exact", opt.order, "estimate");
+    std::string by_depth = "[";
+    for (std::size_t d = 0; d < e.nodes_by_depth.size(); ++d) {
+      if (d) by_depth += ',';
+      by_depth += json_number(e.nodes_by_depth[d]);
+    }
+    by_depth += ']';
+    o.integer("probes", static_cast<long long>(e.probes))
+        .num("probe_seconds", e.seconds)
+        .num("estimated_nodes", e.nodes)
+        .num("nodes_error", e.nodes_error)
+        .num("estimated_solutions", e.solutions)
+        .num("solutions_error", e.solutions_error)
+        .integer("symmetry_factor", e.symmetry_factor)
+        .num("microseconds_per_node", us_per_node)
+        .num("estimated_seconds", seconds)
+        .str("sample_status", status_text(sample.status))
+        .integer("sample_nodes", static_cast<long long>(sample.placements))
+        .integer("sample_solutions", static_cast<long long>(sample.solutions))
+        .num("sample_seconds", sample.seconds)
+        .raw("estimated_nodes_by_depth", by_depth);
+    std::cout << o.str() << "\n";
+  } else {
+    std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)
+              << fmt::format("estimate    of a count (engine exact, order {}): {} probes in {:.2f} s\n",
+                             to_string(opt.order), e.probes, e.seconds)
+              << fmt::format("nodes       about {:.3g} (standard error {:.2g})\n", e.nodes, e.nodes_error)
+              << fmt::format("solutions   about {:.3g} (standard error {:.2g})\n", e.solutions,
+                             e.solutions_error)
+              << fmt::format("time        about {} at {:.2f} us per node (a {:.1f} s sample of the count)\n",
+                             format_duration(seconds), us_per_node, sample.seconds);
+    if (finished)
+      std::cout << fmt::format("exact       the sample finished the count: {} solutions, {} nodes\n",
+                               sample.solutions, sample.placements);
+  }
+  std::cout.flush();
+  return exit_code(exit_ok);
+}
+
 // First and count mode split into subproblems, solved one after another, with checkpoints (--save/--resume).
 inline int solve_split(const Args& a, const Model& m, const OutputPlan& plan) {
   SplitState st = start_split(a, m);
@@ -530,6 +599,12 @@ inline int search_command(Args& a) {
   const OutputPlan plan = prepare_outputs(a, m);
   install_stop_handlers();
   if (a.engine == EngineKind::scan) return solve_scan(a, m, plan);
+  if (a.estimate) {
+    if (a.engine != EngineKind::exact)
+      throw UsageError("--estimate: the exact engine takes up to " + std::to_string(exact_max_pieces) +
+                       " pieces");
+    return estimate_command(a, m);
+  }
   if (a.mode != SearchMode::best && (!a.save_file.empty() || !a.resume_file.empty()))
     return solve_split(a, m, plan);
   return a.engine == EngineKind::exact ? solve_exact(a, m, plan) : solve_driver(a, m, plan);

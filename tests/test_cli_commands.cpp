@@ -93,6 +93,37 @@ TEST_CASE("edgecp count and first agree with the library and with edgecp-solve",
   }
 }
 
+TEST_CASE("edgecp count --estimate: the library's estimate, and a sample of the count", "[cli][estimate]") {
+  const std::string p = puzzles() + "/e2like_6x6.txt";
+  const Model m(read_puzzle(p));
+  ExactOptions o;
+  o.mode = SearchMode::count;
+  o.seed = 5;
+  const ExactEstimate e = estimate_exact(m, o, 300);
+  const ExactResult r = run_exact(m, o);
+  REQUIRE(r.seconds < 0.5);  // so the 1-second sample finishes the count
+  const Run json = edgecp_run("count " + p + " --estimate 300 --seed 5 --json --quiet");
+  INFO(json.err);
+  REQUIRE(json.code == 0);
+  REQUIRE(json.err.empty());
+  REQUIRE(field(json.out, "probes") == 300);
+  REQUIRE(number_field(json.out, "estimated_nodes") == Approx(e.nodes).epsilon(1e-5));
+  REQUIRE(number_field(json.out, "nodes_error") == Approx(e.nodes_error).epsilon(1e-5));
+  REQUIRE(number_field(json.out, "estimated_solutions") == Approx(e.solutions).epsilon(1e-5));
+  REQUIRE(json.out.find("\"sample_status\":\"exhausted\"") != std::string::npos);
+  REQUIRE(field(json.out, "sample_solutions") == static_cast<long long>(r.solutions));
+  REQUIRE(field(json.out, "sample_nodes") == static_cast<long long>(r.placements));
+  const Run text = edgecp_run("count " + p + " --estimate 300 --seed 5");
+  REQUIRE(text.code == 0);
+  REQUIRE(text.err.find("estimating with 300 probes") != std::string::npos);
+  REQUIRE(text.out.find("nodes       about ") != std::string::npos);
+  REQUIRE(text.out.find("the sample finished the count: " + std::to_string(r.solutions) + " solutions, " +
+                        std::to_string(r.placements) + " nodes") != std::string::npos);
+  const Run solve = shell(std::string(EDGECP_SOLVE_BINARY) + " " + p +
+                          " --mode count --estimate 300 --seed 5 --json --quiet");
+  REQUIRE(number_field(solve.out, "estimated_nodes") == number_field(json.out, "estimated_nodes"));
+}
+
 TEST_CASE("edgecp check: legal or not, the checker's score, every mismatched join", "[cli][viewer_url]") {
   const PuzzleFiles f({6, 5, 2, 4, 7, false});
   Board b = f.g.planted_board(f.m);
@@ -190,7 +221,11 @@ TEST_CASE("edgecp: bad usage exits 2 with a message and a pointer to the command
       {"draw " + p4 + " " + p4 + " --cell-size 99999999999", "--cell-size"},
       {"generate --frame 40 --inner 40", "64 colours"},
       {"generate --bogus", "not expected: --bogus"},
-      {"first " + p4 + " --engine scan", "only --mode best"}};
+      {"first " + p4 + " --engine scan", "only --mode best"},
+      {"count " + p4 + " --estimate 0", "--estimate: expected an integer"},
+      {"first " + p4 + " --estimate 10", "--estimate: estimates a count"},
+      {"count " + p4 + " --estimate 10 --propagators ac", "not with driver options"},
+      {"count " + p4 + " --estimate 10 --svg x.svg", "--estimate: no search"}};
   for (const auto& [args, fragment] : cases) {
     const Run r = edgecp_run(args);
     INFO(args << " -> " << r.err);

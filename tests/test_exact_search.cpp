@@ -1,6 +1,9 @@
 #include "edgecp/search/exact_search.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <filesystem>
 
 #include "edgecp/io/puzzle_io.hpp"
@@ -115,6 +118,81 @@ TEST_CASE("best mode and puzzles too large are refused", "[exact_search]") {
   REQUIRE(exact_width(Model(generate({16, 16, 5, 17, 1, false}).puzzle)) == 16);
 }
 
+namespace {
+
+/// Whether an estimate agrees with the truth: within five standard errors (and a rounding margin).
+bool agrees(double estimate, double error, double truth) {
+  return std::abs(estimate - truth) <= 5 * error + 1e-9 * std::max(1.0, truth);
+}
+
+}  // namespace
+
+TEST_CASE("Knuth's estimate converges to the tree run() searches, for every order and option",
+          "[exact_search][estimate]") {
+  int branching = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    const Model m = varied_model(seed);
+    for (CellOrder order : {CellOrder::row, CellOrder::mrv})
+      for (bool refute : {false, true})
+        for (bool symmetry : {false, true}) {
+          ExactOptions o = counting(order, refute, symmetry);
+          o.seed = seed;
+          const ExactResult r = run_exact(m, o);
+          const ExactEstimate e = estimate_exact(m, o, 1000);
+          INFO("seed " << seed << " order " << to_string(order) << " refute " << refute << " symmetry "
+                       << symmetry << ": nodes " << r.placements << " estimated " << e.nodes << " +- "
+                       << e.nodes_error << ", solutions " << r.solutions << " estimated " << e.solutions
+                       << " +- " << e.solutions_error);
+          REQUIRE(e.probes == 1000);
+          REQUIRE(e.symmetry_factor == r.symmetry_factor);
+          REQUIRE(agrees(e.nodes, e.nodes_error, static_cast<double>(r.placements)));
+          REQUIRE(agrees(e.solutions, e.solutions_error, static_cast<double>(r.solutions)));
+          REQUIRE(e.nodes_by_depth.size() == r.placements_by_depth.size());
+          double sum = 0;
+          for (std::size_t d = 0; d < e.nodes_by_depth.size(); ++d) {
+            sum += e.nodes_by_depth[d];
+            if (r.placements_by_depth[d] == 0) REQUIRE(e.nodes_by_depth[d] == 0);  // no walk goes there
+          }
+          REQUIRE(sum == Approx(e.nodes));
+          if (r.solutions == 0) REQUIRE(e.solutions == 0);  // a walk only counts solutions it reaches
+          if (e.nodes_error == 0) REQUIRE(e.nodes == static_cast<double>(r.placements));  // one path
+          branching += e.nodes_error > 0 ? 1 : 0;
+        }
+  }
+  REQUIRE(branching > 80);  // most trees branch, so the agreement is not a tautology
+
+  // A wider tree (tens of thousands of nodes), estimated from a few thousand probes.
+  const Model wide = random_model(4, 4, 1, 3, 2);
+  for (bool refute : {false, true}) {
+    const ExactOptions o = counting(CellOrder::mrv, refute, true);
+    const ExactResult r = run_exact(wide, o);
+    const ExactEstimate e = estimate_exact(wide, o, 2000);
+    INFO("refute " << refute << ": nodes " << r.placements << " estimated " << e.nodes << " +- "
+                   << e.nodes_error);
+    REQUIRE(r.placements > 1000);
+    REQUIRE(agrees(e.nodes, e.nodes_error, static_cast<double>(r.placements)));
+    REQUIRE(e.nodes_error < 0.1 * e.nodes);
+    REQUIRE(e.propagations > e.probes);
+  }
+}
+
+TEST_CASE("an estimate is the same for a seed, and stops between probes", "[exact_search][estimate]") {
+  const Model m = random_model(4, 4, 1, 3, 2);
+  ExactOptions o = counting(CellOrder::mrv, true, true);
+  o.seed = 7;
+  const ExactEstimate a = estimate_exact(m, o, 500), b = estimate_exact(m, o, 500);
+  REQUIRE(a.nodes == b.nodes);
+  REQUIRE(a.solutions == b.solutions);
+  o.seed = 8;
+  REQUIRE(estimate_exact(m, o, 500).nodes != a.nodes);
+  std::atomic<bool> stop{true};
+  o.stop = &stop;
+  REQUIRE(estimate_exact(m, o, 500).probes == 1);  // one probe, then the flag is read
+  ExactOptions best = o;
+  best.mode = SearchMode::best;
+  REQUIRE_THROWS_AS(estimate_exact(m, best, 10), std::invalid_argument);
+}
+
 TEST_CASE("Brendan's set 1 counts with the exact engine", "[exact_search][shared]") {
   const std::string p5 = shared_data("brendan/set1_05x05.txt"), p6 = shared_data("brendan/set1_06x06.txt"),
                     p74 = shared_data("brendan/set1_07x04.txt");
@@ -136,5 +214,10 @@ TEST_CASE("Brendan's set 1 counts with the exact engine", "[exact_search][shared
   REQUIRE(run_exact(m74, counting(CellOrder::mrv, true, true)).solutions == reference);
   ExactOptions fixed = counting(CellOrder::mrv, true, true);
   fixed.fix_corner = true;
-  REQUIRE(run_exact(m6, fixed).solutions == 65);
+  const ExactResult r6 = run_exact(m6, fixed);
+  REQUIRE(r6.solutions == 65);
+  const ExactEstimate e6 = estimate_exact(m6, fixed, 2000);  // the tree of about 3e5 nodes, from 2000 walks
+  INFO("nodes " << r6.placements << " estimated " << e6.nodes << " +- " << e6.nodes_error);
+  REQUIRE(agrees(e6.nodes, e6.nodes_error, static_cast<double>(r6.placements)));
+  REQUIRE(e6.nodes_error < 0.2 * e6.nodes);
 }

@@ -65,6 +65,13 @@ inline long long field(const std::string& json, const std::string& key) {
   return std::stoll(m[1]);
 }
 
+/// A number field of a JSON output (the first one of that name), written as an integer or not.
+inline double number_field(const std::string& json, const std::string& key) {
+  std::smatch m;
+  REQUIRE(std::regex_search(json, m, std::regex("\"" + key + "\":(-?[0-9][0-9.eE+-]*)")));
+  return std::stod(m[1]);
+}
+
 /// The "board" array of a JSON output as a Board of the model (1-based pieces, rotations; null = empty).
 inline Board board_of(const std::string& json, const Model& m) {
   const auto at = json.find("\"board\":[");

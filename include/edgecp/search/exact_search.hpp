@@ -2,8 +2,10 @@
 // mid-size puzzles.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -11,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "edgecp/core/rng.hpp"
 #include "edgecp/propagators/compact_consistency.hpp"
 #include "edgecp/puzzle/board.hpp"
 #include "edgecp/puzzle/model.hpp"
@@ -44,6 +47,20 @@ struct ExactResult : SearchResultCore {
   PropagatorStats propagation;
 };
 
+/// Knuth's estimate of the exact engine's search tree (ExactSearch::estimate): means over random probes, each
+/// an unbiased estimate, so the means converge to the tree run() would search with the same options.
+struct ExactEstimate {
+  std::uint64_t probes = 0;    ///< random walks taken (fewer than asked when a time limit or stop came)
+  double nodes = 0;            ///< estimated placements of run() (its `placements`)
+  double nodes_error = 0;      ///< standard error of `nodes` (sample deviation / sqrt(probes))
+  double solutions = 0;        ///< estimated solutions (times symmetry_factor, as run() reports them)
+  double solutions_error = 0;  ///< standard error of `solutions`
+  std::vector<double> nodes_by_depth;  ///< estimated placements_by_depth of run()
+  int symmetry_factor = 1;
+  std::uint64_t propagations = 0;  ///< placements and refutations the probes propagated (their work)
+  double seconds = 0;
+};
+
 /// Depth-first search over CompactConsistency<W>: at every node the board is arc consistent on the joins
 /// and piece-unique (see CompactConsistency). A placement (node) is one decision: a cell takes a candidate;
 /// cells assigned by propagation are not counted as placements, but `deepest` counts every assigned cell.
@@ -70,17 +87,8 @@ class ExactSearch {
     clock_.start();
     result_ = ExactResult{};
     stop_ = Stop::none;
-    const int cells = model_.cell_count();
-    result_.placements_by_depth.assign(static_cast<std::size_t>(cells) + 1, 0);
-    prop_.push_level();
-    hinted_ = 0;
-    for (int c = 0; c < cells; ++c) hinted_ += model_.hint_candidate(c) >= 0 ? 1 : 0;
-    bool ok = prop_.propagate_all() == Status::ok;
-    if (ok && opt_.fix_corner)
-      ok = fix_corner();
-    else if (ok && opt_.symmetry && opt_.mode == SearchMode::count && hinted_ == 0)
-      ok = break_symmetry();
-    if (ok) {
+    result_.placements_by_depth.assign(static_cast<std::size_t>(model_.cell_count()) + 1, 0);
+    if (open_root()) {
       note_depth();
       search(0);
     }
@@ -95,8 +103,149 @@ class ExactSearch {
     return result_;
   }
 
+  /// Knuth's estimator (D. E. Knuth, "Estimating the efficiency of backtrack programs", Mathematics of
+  /// Computation 29, 1975) on the tree run() searches: each probe walks from the root to a leaf, taking one
+  /// of a node's successful placements at random, and counts the placements tried at every node it meets
+  /// times the product of the branching factors above it; the expectation of that sum is the tree's size.
+  /// The walk follows run()'s tree exactly (the same cell choice, ascending values, the refutations of the
+  /// earlier values), so the estimate is of run()'s `placements`, `placements_by_depth` and `solutions`
+  /// with these options. Cost per probe: two propagations per value of every cell on the walk. Stops early
+  /// at the time limit or the stop flag (between probes).
+  ExactEstimate estimate(std::uint64_t probes) {
+    clock_.start();
+    ExactEstimate e;
+    const auto depths = static_cast<std::size_t>(model_.cell_count()) + 1;
+    e.nodes_by_depth.assign(depths, 0.0);
+    Walk w;
+    w.by_depth.assign(depths, 0.0);
+    double sum_nodes_sq = 0, sum_solutions_sq = 0;
+    Rng rng(opt_.seed);
+    const bool ok = open_root();
+    e.symmetry_factor = result_.symmetry_factor;
+    for (; e.probes < probes; ++e.probes) {
+      if (e.probes > 0 && interrupted()) break;
+      w.nodes = w.solutions = 0;
+      std::fill(w.by_depth.begin(), w.by_depth.end(), 0.0);
+      if (ok) walk(rng, w);
+      w.solutions *= e.symmetry_factor;
+      e.nodes += w.nodes;
+      e.solutions += w.solutions;
+      sum_nodes_sq += w.nodes * w.nodes;
+      sum_solutions_sq += w.solutions * w.solutions;
+      for (std::size_t d = 0; d < depths; ++d) e.nodes_by_depth[d] += w.by_depth[d];
+    }
+    prop_.pop_level();
+    const auto n = static_cast<double>(e.probes);
+    auto error = [n](double sum, double sum_sq) {  // standard error of the mean
+      return n > 1 ? std::sqrt(std::max(0.0, (sum_sq - sum * sum / n) / (n - 1)) / n) : 0.0;
+    };
+    if (e.probes > 0) {
+      e.nodes_error = error(e.nodes, sum_nodes_sq);
+      e.solutions_error = error(e.solutions, sum_solutions_sq);
+      e.nodes /= n;
+      e.solutions /= n;
+      for (double& d : e.nodes_by_depth) d /= n;
+    }
+    e.propagations = w.propagations;
+    e.seconds = clock_.elapsed();
+    return e;
+  }
+
  private:
   enum class Stop { none, solved, limit };
+
+  /// One probe's sums: nodes met and solutions reached, each weighted by the branching above it.
+  struct Walk {
+    double nodes = 0, solutions = 0;
+    std::vector<double> by_depth;
+    std::uint64_t propagations = 0;  // over all probes
+  };
+
+  /// Opens the root level (popped by the caller): hints, the first fixpoint and the symmetry breaking.
+  /// False when that fails (no solution).
+  bool open_root() {
+    prop_.push_level();
+    hinted_ = 0;
+    for (int c = 0; c < model_.cell_count(); ++c) hinted_ += model_.hint_candidate(c) >= 0 ? 1 : 0;
+    result_.symmetry_factor = 1;
+    bool ok = prop_.propagate_all() == Status::ok;
+    if (ok && opt_.fix_corner)
+      ok = fix_corner();
+    else if (ok && opt_.symmetry && opt_.mode == SearchMode::count && hinted_ == 0)
+      ok = break_symmetry();
+    return ok;
+  }
+
+  /// Whether an estimate must stop: the stop flag or the time limit.
+  bool interrupted() const {
+    if (opt_.stop && opt_.stop->load(std::memory_order_relaxed)) return true;
+    return opt_.time_limit > 0 && clock_.elapsed() >= opt_.time_limit;
+  }
+
+  /// One probe of estimate(): from the root down to a solution or a dead end, as search() would go. At a
+  /// node it runs search()'s loop over the cell's values without descending (each value tried, then
+  /// refuted), so it knows every value that search() would place successfully and every placement it
+  /// would count there, then descends into one of those values at random, in the state search() would
+  /// have (the earlier values refuted).
+  void walk(Rng& rng, Walk& w) {
+    double weight = 1;
+    int opened = 0, depth = 0;
+    std::vector<int> placed;  // values of this node whose placement succeeds, and the refutations before each
+    std::vector<int> refuted_before;
+    while (prop_.assigned_count() < model_.cell_count()) {
+      const int cell = choose_cell();
+      const typename Propagation::Bits values = prop_.domain(cell);
+      placed.clear();
+      refuted_before.clear();
+      int tried = 0, refuted = 0;
+      for (int slot = next_value(cell, values, -1); slot >= 0; slot = next_value(cell, values, slot)) {
+        ++tried;
+        prop_.push_level();
+        if (prop_.assign(cell, slot) == Status::ok) {
+          placed.push_back(slot);
+          refuted_before.push_back(refuted);
+        }
+        prop_.pop_level();
+        ++w.propagations;
+        if (!opt_.refute) continue;
+        prop_.push_level();
+        ++refuted;
+        ++w.propagations;
+        if (prop_.remove(cell, slot) == Status::failed) break;
+      }
+      w.nodes += weight * tried;
+      w.by_depth[static_cast<std::size_t>(depth) + 1] += weight * tried;
+      if (placed.empty()) {
+        weight = 0;  // a dead end: no solution below
+        opened += refuted;
+        break;
+      }
+      const std::size_t pick = static_cast<std::size_t>(rng.below(placed.size()));
+      weight *= static_cast<double>(placed.size());
+      for (int k = refuted; k > refuted_before[pick]; --k) prop_.pop_level();  // back to that value's state
+      opened += refuted_before[pick] + 1;
+      prop_.push_level();
+      (void)prop_.assign(cell, placed[pick]);
+      ++depth;
+    }
+    w.solutions += weight;
+    for (; opened > 0; --opened) prop_.pop_level();
+  }
+
+  /// The first value of `values` after `slot` (in ascending order) that the cell still holds, or -1.
+  int next_value(int cell, const typename Propagation::Bits& values, int slot) const {
+    for (int s = slot + 1; s < static_cast<int>(Propagation::capacity); ++s) {
+      const auto w = static_cast<std::size_t>(s) >> 6;
+      const std::uint64_t rest = values[w] >> (s & 63);
+      if (rest == 0) {
+        s = static_cast<int>(w * 64 + 63);
+        continue;
+      }
+      s += std::countr_zero(rest);
+      if (prop_.contains(cell, s)) return s;
+    }
+    return -1;
+  }
 
   /// The lowest-numbered corner piece (the one fix_corner and symmetry pin), or -1.
   int first_corner_piece() const {
@@ -269,19 +418,27 @@ inline void check_exact_size(const Model& m) {
                                 " pieces; this puzzle has " + std::to_string(m.piece_count()));
 }
 
-/// Runs ExactSearch<exact_widths[I]> when it is the puzzle's width, else tries the next width.
-template <std::size_t I = 0>
-ExactResult run_exact_at(std::size_t width, const Model& m, const ExactOptions& opt) {
+/// Calls f(ExactSearch<exact_widths[I]>&) when that is the puzzle's width, else tries the next width.
+template <std::size_t I = 0, class F>
+auto with_exact_search(std::size_t width, const Model& m, const ExactOptions& opt, F&& f) {
   if constexpr (I + 1 < exact_widths.size())
-    if (width != exact_widths[I]) return run_exact_at<I + 1>(width, m, opt);
-  return ExactSearch<exact_widths[I]>(m, opt).run();
+    if (width != exact_widths[I]) return with_exact_search<I + 1>(width, m, opt, f);
+  ExactSearch<exact_widths[I]> search(m, opt);
+  return f(search);
 }
 
 /// Runs the exact engine at the narrowest compiled width. Throws std::invalid_argument when the puzzle is
 /// too large for it (more than exact_max_pieces pieces) or the options ask for best mode.
 inline ExactResult run_exact(const Model& m, const ExactOptions& opt) {
   check_exact_size(m);
-  return run_exact_at(exact_width(m), m, opt);
+  return with_exact_search(exact_width(m), m, opt, [](auto& s) { return s.run(); });
+}
+
+/// Knuth's estimate of the tree run_exact(m, opt) searches, from `probes` random probes
+/// (ExactSearch::estimate; opt.seed seeds them). Throws as run_exact does.
+inline ExactEstimate estimate_exact(const Model& m, const ExactOptions& opt, std::uint64_t probes) {
+  check_exact_size(m);
+  return with_exact_search(exact_width(m), m, opt, [probes](auto& s) { return s.estimate(probes); });
 }
 
 }  // namespace edgecp
