@@ -225,8 +225,8 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
        "without hints, those with the lowest corner piece top-left, times 4)",
        a.symmetry, false);
   value("--estimate", "PROBES", search,
-        "count mode, exact engine: no count; estimate its nodes, solutions and\n"
-        "time from PROBES random probes (Knuth 1975) and a 1-second sample",
+        "count mode: no count; estimate its nodes, solutions and time from\n"
+        "PROBES random probes (Knuth 1975) and a 1-second sample of it",
         [&a](const std::string& v) {
           a.estimate = static_cast<std::uint64_t>(parse_integer("--estimate", v, 1, 1LL << 40));
         });
@@ -348,8 +348,6 @@ inline void finish_args(Args& a) {
   if (!a.save_file.empty() || !a.resume_file.empty() || !a.board_file.empty() || !a.svg_file.empty() ||
       !a.check.empty())
     throw UsageError("--estimate: no search, so no --save, --resume, --board, --svg or --check");
-  if (a.engine != EngineKind::exact)
-    throw UsageError("--estimate: estimates the exact engine's count (not with driver options)");
 }
 
 /// A program's command line: `--version`, the help layout every program shares, and an option given twice

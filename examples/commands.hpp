@@ -104,8 +104,8 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
   return exit_code(write_outputs(a, m, r.board, r.score, plan));
 }
 
-// The propagating driver.
-inline int solve_driver(const Args& a, const Model& m, const OutputPlan& plan) {
+// The driver's options from the command line.
+inline SearchOptions driver_options(const Args& a) {
   SearchOptions opt;
   opt.mode = a.mode;
   opt.order = a.order.value_or(default_order(EngineKind::driver));
@@ -118,6 +118,22 @@ inline int solve_driver(const Args& a, const Model& m, const OutputPlan& plan) {
   opt.fix_corner = a.fix_corner;
   opt.time_propagators = true;
   opt.stop = &stop_requested;
+  return opt;
+}
+// The propagators a driver run asks for, and the gates --colour-gate and --alldiff-gate set on them.
+inline const std::vector<std::string>& driver_propagators(const Args& a) {
+  return a.propagators ? *a.propagators : default_propagators;
+}
+inline auto driver_gates(const Args& a) {
+  return [&a](auto& solver) {
+    if (auto* colour = solver.template get<ColourMatching>()) colour->set_min_assigned(a.colour_gate);
+    if (auto* alldiff = solver.template get<PieceAllDifferent>()) alldiff->set_min_assigned(a.alldiff_gate);
+  };
+}
+
+// The propagating driver.
+inline int solve_driver(const Args& a, const Model& m, const OutputPlan& plan) {
+  SearchOptions opt = driver_options(a);
   const Board resumed = a.mode == SearchMode::best ? resumed_best(a, m) : Board{};
   const int resumed_score = resumed.cells.empty() ? -1 : score(m, resumed);
   BestSaver saver(a, m, resumed_score);
@@ -132,7 +148,7 @@ inline int solve_driver(const Args& a, const Model& m, const OutputPlan& plan) {
                  : a.mode == SearchMode::count ? fmt::format(" solutions {}", p.solutions)
                                                : std::string());
     };
-  const std::vector<std::string>& names = a.propagators ? *a.propagators : default_propagators;
+  const std::vector<std::string>& names = driver_propagators(a);
   std::vector<std::string> on, off;  // strictness from the propagator types
   const auto enabled = StandardPropagators::select(names);
   for (std::size_t i = 0; i < StandardPropagators::size; ++i)
@@ -142,10 +158,7 @@ inline int solve_driver(const Args& a, const Model& m, const OutputPlan& plan) {
   if (!off.empty() && !a.quiet)
     std::fprintf(stderr, "note: mismatch budget on: strict propagators switched off: %s\n",
                  fmt::format("{}", fmt::join(off, ",")).c_str());
-  SearchResult r = run_driver(m, opt, names, [&](auto& solver) {
-    if (auto* colour = solver.template get<ColourMatching>()) colour->set_min_assigned(a.colour_gate);
-    if (auto* alldiff = solver.template get<PieceAllDifferent>()) alldiff->set_min_assigned(a.alldiff_gate);
-  });
+  SearchResult r = run_driver(m, opt, names, driver_gates(a));
   if (resumed_score >= 0 && r.score <= resumed_score) {  // nothing beat the saved board: it is the result
     r.board = resumed;
     verify_into(m, r);
@@ -205,16 +218,23 @@ inline int solve_driver(const Args& a, const Model& m, const OutputPlan& plan) {
   return exit_code(write_outputs(a, m, r.board, r.score, plan));
 }
 
-// The exact engine.
-inline int solve_exact(const Args& a, const Model& m, const OutputPlan& plan) {
+// The exact engine's options from the command line.
+inline ExactOptions exact_options(const Args& a) {
   ExactOptions opt;
   opt.mode = a.mode;
   opt.order = a.order.value_or(default_order(EngineKind::exact));
   opt.fix_corner = a.fix_corner;
   opt.symmetry = a.symmetry;
+  opt.seed = a.seed;
   opt.time_limit = a.time ? *a.time : 0.0;
   opt.node_limit = a.nodes;
   opt.stop = &stop_requested;
+  return opt;
+}
+
+// The exact engine.
+inline int solve_exact(const Args& a, const Model& m, const OutputPlan& plan) {
+  ExactOptions opt = exact_options(a);
   if (!a.quiet)
     opt.on_progress = [&](const SearchProgress& p) {
       fmt::print(stderr, "[{:7.1f}s] nodes {} ({}) deepest {}{}\n", p.seconds, p.placements,
@@ -271,28 +291,37 @@ inline std::string format_duration(double seconds) {
   return fmt::format("{:.2g} years", seconds / 3.156e7);
 }
 
-// --estimate: Knuth's estimate of the exact engine's count, and a 1-second sample of that count for the
-// cost of a node (when the sample finishes the count, its figures are exact and printed as well).
+// --estimate: Knuth's estimate of the tree the count would search (on the engine it would run on), and a
+// 1-second sample of that count for the cost of a node (when the sample finishes the count, its figures are
+// exact and printed as well).
 inline int estimate_command(const Args& a, const Model& m) {
-  ExactOptions opt;
-  opt.mode = SearchMode::count;
-  opt.order = a.order.value_or(default_order(EngineKind::exact));
-  opt.fix_corner = a.fix_corner;
-  opt.symmetry = a.symmetry;
-  opt.seed = a.seed;
-  opt.time_limit = a.time ? *a.time : 0.0;
-  opt.stop = &stop_requested;
+  const bool exact = a.engine == EngineKind::exact;
+  const std::string_view engine = exact ? "exact" : "driver";
   if (!a.quiet) fmt::print(stderr, "estimating with {} probes\n", a.estimate);
-  const ExactEstimate e = estimate_exact(m, opt, a.estimate);
-  ExactOptions sample_opt = opt;
-  sample_opt.time_limit = 1.0;
-  const ExactResult sample = run_exact(m, sample_opt);
+  TreeEstimate e;
+  SearchResultCore sample;
+  CellOrder order;
+  if (exact) {
+    ExactOptions opt = exact_options(a);
+    order = opt.order;
+    e = estimate_exact(m, opt, a.estimate);
+    opt.time_limit = 1.0;
+    opt.node_limit = 0;
+    sample = run_exact(m, opt);
+  } else {
+    SearchOptions opt = driver_options(a);
+    order = opt.order;
+    e = estimate_driver(m, opt, driver_propagators(a), a.estimate, driver_gates(a));
+    opt.time_limit = 1.0;
+    opt.node_limit = 0;
+    sample = run_driver(m, opt, driver_propagators(a), driver_gates(a));
+  }
   const bool finished = sample.status == SearchStatus::exhausted;
   const double us_per_node =
       sample.placements ? 1e6 * sample.seconds / static_cast<double>(sample.placements) : 0.0;
   const double seconds = e.nodes * us_per_node / 1e6;
   if (a.json) {
-    JsonObject o = json_head(m, "count", "exact", opt.order, "estimate");
+    JsonObject o = json_head(m, "count", engine, order, "estimate");
     std::string by_depth = "[";
     for (std::size_t d = 0; d < e.nodes_by_depth.size(); ++d) {
       if (d) by_depth += ',';
@@ -316,12 +345,12 @@ inline int estimate_command(const Args& a, const Model& m) {
     std::cout << o.str() << "\n";
   } else {
     std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)
-              << fmt::format("estimate    of a count (engine exact, order {}): {} probes in {:.2f} s\n",
-                             to_string(opt.order), e.probes, e.seconds)
+              << fmt::format("estimate    of a count (engine {}, order {}): {} probes in {:.2f} s\n", engine,
+                             to_string(order), e.probes, e.seconds)
               << fmt::format("nodes       about {:.3g} (standard error {:.2g})\n", e.nodes, e.nodes_error)
               << fmt::format("solutions   about {:.3g} (standard error {:.2g})\n", e.solutions,
                              e.solutions_error)
-              << fmt::format("time        about {} at {:.2f} us per node (a {:.1f} s sample of the count)\n",
+              << fmt::format("time        about {} at {:.3g} us per node (a {:.1f} s sample of the count)\n",
                              format_duration(seconds), us_per_node, sample.seconds);
     if (finished)
       std::cout << fmt::format("exact       the sample finished the count: {} solutions, {} nodes\n",
@@ -599,12 +628,7 @@ inline int search_command(Args& a) {
   const OutputPlan plan = prepare_outputs(a, m);
   install_stop_handlers();
   if (a.engine == EngineKind::scan) return solve_scan(a, m, plan);
-  if (a.estimate) {
-    if (a.engine != EngineKind::exact)
-      throw UsageError("--estimate: the exact engine takes up to " + std::to_string(exact_max_pieces) +
-                       " pieces");
-    return estimate_command(a, m);
-  }
+  if (a.estimate) return estimate_command(a, m);
   if (a.mode != SearchMode::best && (!a.save_file.empty() || !a.resume_file.empty()))
     return solve_split(a, m, plan);
   return a.engine == EngineKind::exact ? solve_exact(a, m, plan) : solve_driver(a, m, plan);

@@ -9,6 +9,7 @@
 #include "edgecp/io/puzzle_io.hpp"
 #include "edgecp/io/viewer_url.hpp"
 #include "edgecp/puzzle/generator.hpp"
+#include "edgecp/search/engine.hpp"
 #include "edgecp/search/exact_search.hpp"
 #include "edgecp/version.hpp"
 #include "support/cli_runner.hpp"
@@ -99,7 +100,7 @@ TEST_CASE("edgecp count --estimate: the library's estimate, and a sample of the 
   ExactOptions o;
   o.mode = SearchMode::count;
   o.seed = 5;
-  const ExactEstimate e = estimate_exact(m, o, 300);
+  const TreeEstimate e = estimate_exact(m, o, 300);
   const ExactResult r = run_exact(m, o);
   REQUIRE(r.seconds < 0.5);  // so the 1-second sample finishes the count
   const Run json = edgecp_run("count " + p + " --estimate 300 --seed 5 --json --quiet");
@@ -122,6 +123,17 @@ TEST_CASE("edgecp count --estimate: the library's estimate, and a sample of the 
   const Run solve = shell(std::string(EDGECP_SOLVE_BINARY) + " " + p +
                           " --mode count --estimate 300 --seed 5 --json --quiet");
   REQUIRE(number_field(solve.out, "estimated_nodes") == number_field(json.out, "estimated_nodes"));
+  // the driver, when driver options are given: its own tree, and the sample counts with it
+  SearchOptions d;
+  d.mode = SearchMode::count;
+  d.seed = 5;
+  const TreeEstimate de = estimate_driver(m, d, {"ac", "alldiff"}, 300);
+  const Run driver =
+      edgecp_run("count " + p + " --estimate 300 --seed 5 --propagators ac,alldiff --json --quiet");
+  REQUIRE(driver.code == 0);
+  REQUIRE(driver.out.find("\"engine\":\"driver\"") != std::string::npos);
+  REQUIRE(number_field(driver.out, "estimated_nodes") == Approx(de.nodes).epsilon(1e-5));
+  REQUIRE(field(driver.out, "sample_solutions") == static_cast<long long>(r.solutions));
 }
 
 TEST_CASE("edgecp check: legal or not, the checker's score, every mismatched join", "[cli][viewer_url]") {
@@ -224,7 +236,7 @@ TEST_CASE("edgecp: bad usage exits 2 with a message and a pointer to the command
       {"first " + p4 + " --engine scan", "only --mode best"},
       {"count " + p4 + " --estimate 0", "--estimate: expected an integer"},
       {"first " + p4 + " --estimate 10", "--estimate: estimates a count"},
-      {"count " + p4 + " --estimate 10 --propagators ac", "not with driver options"},
+      {"solve " + p4 + " --estimate 10 --propagators ac", "--estimate: estimates a count"},
       {"count " + p4 + " --estimate 10 --svg x.svg", "--estimate: no search"}};
   for (const auto& [args, fragment] : cases) {
     const Run r = edgecp_run(args);

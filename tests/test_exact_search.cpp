@@ -138,7 +138,7 @@ TEST_CASE("Knuth's estimate converges to the tree run() searches, for every orde
           ExactOptions o = counting(order, refute, symmetry);
           o.seed = seed;
           const ExactResult r = run_exact(m, o);
-          const ExactEstimate e = estimate_exact(m, o, 1000);
+          const TreeEstimate e = estimate_exact(m, o, 1000);
           INFO("seed " << seed << " order " << to_string(order) << " refute " << refute << " symmetry "
                        << symmetry << ": nodes " << r.placements << " estimated " << e.nodes << " +- "
                        << e.nodes_error << ", solutions " << r.solutions << " estimated " << e.solutions
@@ -166,7 +166,7 @@ TEST_CASE("Knuth's estimate converges to the tree run() searches, for every orde
   for (bool refute : {false, true}) {
     const ExactOptions o = counting(CellOrder::mrv, refute, true);
     const ExactResult r = run_exact(wide, o);
-    const ExactEstimate e = estimate_exact(wide, o, 2000);
+    const TreeEstimate e = estimate_exact(wide, o, 2000);
     INFO("refute " << refute << ": nodes " << r.placements << " estimated " << e.nodes << " +- "
                    << e.nodes_error);
     REQUIRE(r.placements > 1000);
@@ -180,7 +180,7 @@ TEST_CASE("an estimate is the same for a seed, and stops between probes", "[exac
   const Model m = random_model(4, 4, 1, 3, 2);
   ExactOptions o = counting(CellOrder::mrv, true, true);
   o.seed = 7;
-  const ExactEstimate a = estimate_exact(m, o, 500), b = estimate_exact(m, o, 500);
+  const TreeEstimate a = estimate_exact(m, o, 500), b = estimate_exact(m, o, 500);
   REQUIRE(a.nodes == b.nodes);
   REQUIRE(a.solutions == b.solutions);
   o.seed = 8;
@@ -216,7 +216,7 @@ TEST_CASE("Brendan's set 1 counts with the exact engine", "[exact_search][shared
   fixed.fix_corner = true;
   const ExactResult r6 = run_exact(m6, fixed);
   REQUIRE(r6.solutions == 65);
-  const ExactEstimate e6 = estimate_exact(m6, fixed, 2000);  // the tree of about 3e5 nodes, from 2000 walks
+  const TreeEstimate e6 = estimate_exact(m6, fixed, 2000);  // the tree of about 3e5 nodes, from 2000 walks
   INFO("nodes " << r6.placements << " estimated " << e6.nodes << " +- " << e6.nodes_error);
   REQUIRE(agrees(e6.nodes, e6.nodes_error, static_cast<double>(r6.placements)));
   REQUIRE(e6.nodes_error < 0.2 * e6.nodes);

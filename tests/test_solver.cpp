@@ -1,6 +1,9 @@
 #include "edgecp/search/solver.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
+#include <stdexcept>
 
 #include "edgecp/io/puzzle_io.hpp"
 #include "edgecp/propagators/ac2001.hpp"
@@ -71,6 +74,50 @@ TEST_CASE("count mode equals brute force for every propagator combination and or
       }
   }
   REQUIRE(runs == 4 * 64 * 5);
+}
+
+TEST_CASE("Knuth's estimate converges to the tree run() searches, for propagator sets, orders and budgets",
+          "[solver][estimate]") {
+  auto agrees = [](double estimate, double error, double truth) {
+    return std::abs(estimate - truth) <= 5 * error + 1e-9 * std::max(1.0, truth);
+  };
+  int branching = 0;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    const Model m = varied_model(seed);
+    // none, fc, ac, ac + all-different, fc + ac + colour + all-different; a budget of two mismatches on the
+    // last placements for the plain backtracker and the all-different (which stays on under a budget)
+    for (unsigned bits : {0U, 1U, 2U, 34U, 51U})
+      for (CellOrder o : {CellOrder::row, CellOrder::mrv})
+        for (bool budget : {false, true}) {
+          if (budget && ((bits != 0 && bits != 34) || o != CellOrder::row)) continue;
+          if (bits == 51 && seed > 3) continue;  // the colour filter is slow: three puzzles
+          SearchOptions opt;
+          opt.mode = SearchMode::count;
+          opt.order = o;
+          opt.seed = seed;
+          if (budget) opt.budget = MismatchBudget({m.cell_count() - 1, m.cell_count()});
+          const auto r = AllSolver(m, opt, combo(bits)).run();
+          const TreeEstimate e = AllSolver(m, opt, combo(bits)).estimate(800);
+          INFO("seed " << seed << " propagators " << bits << " order " << to_string(o) << " budget " << budget
+                       << ": nodes " << r.placements << " estimated " << e.nodes << " +- " << e.nodes_error
+                       << ", solutions " << r.solutions << " estimated " << e.solutions);
+          REQUIRE(e.probes == 800);
+          REQUIRE(agrees(e.nodes, e.nodes_error, static_cast<double>(r.placements)));
+          // solutions can be too rare for the probes to meet (then the estimate is 0 with error 0)
+          if (e.solutions > 0)
+            REQUIRE(agrees(e.solutions, e.solutions_error, static_cast<double>(r.solutions)));
+          REQUIRE(e.nodes_by_depth.size() == r.placements_by_depth.size());
+          for (std::size_t d = 0; d < e.nodes_by_depth.size(); ++d)
+            if (r.placements_by_depth[d] == 0) REQUIRE(e.nodes_by_depth[d] == 0);
+          if (r.solutions == 0) REQUIRE(e.solutions == 0);
+          if (e.nodes_error == 0) REQUIRE(e.nodes == static_cast<double>(r.placements));
+          branching += e.nodes_error > 0 ? 1 : 0;
+        }
+  }
+  REQUIRE(branching > 40);
+  SearchOptions best;
+  best.mode = SearchMode::best;
+  REQUIRE_THROWS_AS(AllSolver(varied_model(1), best).estimate(10), std::invalid_argument);
 }
 
 TEST_CASE("a driver without any propagator is a plain backtracker", "[solver]") {

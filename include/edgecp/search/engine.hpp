@@ -174,16 +174,14 @@ inline MismatchBudget default_break_schedule(const Model& m) {
 /// the reference machine; docs/results.md section 5 compares restart intervals).
 constexpr std::uint64_t default_scan_restart_nodes = 200'000'000;
 
-/// Runs the driver over the registry's propagators named in `names`, on the narrowest bit domain that holds
-/// the puzzle's candidates. `configure(solver)` is called before the run (e.g. to set depth gates).
-template <class Registry = StandardPropagators, class Configure>
-SearchResult run_driver(const Model& m, const SearchOptions& opt, const std::vector<std::string>& names,
-                        Configure&& configure) {
+/// Calls f(solver) on a driver over the registry's propagators named in `names`, on the narrowest bit domain
+/// that holds the puzzle's candidates, and returns what it returns.
+template <class Registry = StandardPropagators, class F>
+auto with_driver(const Model& m, const SearchOptions& opt, const std::vector<std::string>& names, F&& f) {
   const auto enabled = Registry::select(names);
   auto go = [&]<class Domain>() {
     typename Registry::template solver<Domain> solver(m, opt, enabled);
-    configure(solver);
-    return solver.run();
+    return f(solver);
   };
   const auto n = static_cast<std::size_t>(m.candidate_count());
   if (n <= BitDomain<1>::capacity) return go.template operator()<BitDomain<1>>();
@@ -193,9 +191,37 @@ SearchResult run_driver(const Model& m, const SearchOptions& opt, const std::vec
   return go.template operator()<BitDomain<64>>();
 }
 
+/// Runs the driver over the registry's propagators named in `names` (with_driver). `configure(solver)` is
+/// called before the run (e.g. to set depth gates).
+template <class Registry = StandardPropagators, class Configure>
+SearchResult run_driver(const Model& m, const SearchOptions& opt, const std::vector<std::string>& names,
+                        Configure&& configure) {
+  return with_driver<Registry>(m, opt, names, [&](auto& solver) {
+    configure(solver);
+    return solver.run();
+  });
+}
+
 template <class Registry = StandardPropagators>
 SearchResult run_driver(const Model& m, const SearchOptions& opt, const std::vector<std::string>& names) {
   return run_driver<Registry>(m, opt, names, [](auto&) {});
+}
+
+/// Knuth's estimate of the tree run_driver(m, opt, names, configure) searches (Solver::estimate; count or
+/// first mode), from `probes` probes seeded by opt.seed.
+template <class Registry = StandardPropagators, class Configure>
+TreeEstimate estimate_driver(const Model& m, const SearchOptions& opt, const std::vector<std::string>& names,
+                             std::uint64_t probes, Configure&& configure) {
+  return with_driver<Registry>(m, opt, names, [&](auto& solver) {
+    configure(solver);
+    return solver.estimate(probes);
+  });
+}
+
+template <class Registry = StandardPropagators>
+TreeEstimate estimate_driver(const Model& m, const SearchOptions& opt, const std::vector<std::string>& names,
+                             std::uint64_t probes) {
+  return estimate_driver<Registry>(m, opt, names, probes, [](auto&) {});
 }
 
 }  // namespace edgecp

@@ -2,10 +2,8 @@
 // mid-size puzzles.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <bit>
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -19,6 +17,7 @@
 #include "edgecp/puzzle/model.hpp"
 #include "edgecp/search/cell_order.hpp"
 #include "edgecp/search/search_control.hpp"
+#include "edgecp/search/tree_estimate.hpp"
 
 namespace edgecp {
 
@@ -45,20 +44,6 @@ struct ExactResult : SearchResultCore {
   std::uint64_t failures = 0;  ///< decisions whose propagation failed
   int symmetry_factor = 1;     ///< solutions = solutions found x this (see ExactOptions::symmetry)
   PropagatorStats propagation;
-};
-
-/// Knuth's estimate of the exact engine's search tree (ExactSearch::estimate): means over random probes, each
-/// an unbiased estimate, so the means converge to the tree run() would search with the same options.
-struct ExactEstimate {
-  std::uint64_t probes = 0;    ///< random walks taken (fewer than asked when a time limit or stop came)
-  double nodes = 0;            ///< estimated placements of run() (its `placements`)
-  double nodes_error = 0;      ///< standard error of `nodes` (sample deviation / sqrt(probes))
-  double solutions = 0;        ///< estimated solutions (times symmetry_factor, as run() reports them)
-  double solutions_error = 0;  ///< standard error of `solutions`
-  std::vector<double> nodes_by_depth;  ///< estimated placements_by_depth of run()
-  int symmetry_factor = 1;
-  std::uint64_t propagations = 0;  ///< placements and refutations the probes propagated (their work)
-  double seconds = 0;
 };
 
 /// Depth-first search over CompactConsistency<W>: at every node the board is arc consistent on the joins
@@ -111,55 +96,22 @@ class ExactSearch {
   /// earlier values), so the estimate is of run()'s `placements`, `placements_by_depth` and `solutions`
   /// with these options. Cost per probe: two propagations per value of every cell on the walk. Stops early
   /// at the time limit or the stop flag (between probes).
-  ExactEstimate estimate(std::uint64_t probes) {
+  TreeEstimate estimate(std::uint64_t probes) {
     clock_.start();
-    ExactEstimate e;
-    const auto depths = static_cast<std::size_t>(model_.cell_count()) + 1;
-    e.nodes_by_depth.assign(depths, 0.0);
-    Walk w;
-    w.by_depth.assign(depths, 0.0);
-    double sum_nodes_sq = 0, sum_solutions_sq = 0;
+    TreeEstimator est(static_cast<std::size_t>(model_.cell_count()) + 1);
     Rng rng(opt_.seed);
     const bool ok = open_root();
-    e.symmetry_factor = result_.symmetry_factor;
-    for (; e.probes < probes; ++e.probes) {
-      if (e.probes > 0 && interrupted()) break;
-      w.nodes = w.solutions = 0;
-      std::fill(w.by_depth.begin(), w.by_depth.end(), 0.0);
-      if (ok) walk(rng, w);
-      w.solutions *= e.symmetry_factor;
-      e.nodes += w.nodes;
-      e.solutions += w.solutions;
-      sum_nodes_sq += w.nodes * w.nodes;
-      sum_solutions_sq += w.solutions * w.solutions;
-      for (std::size_t d = 0; d < depths; ++d) e.nodes_by_depth[d] += w.by_depth[d];
+    for (std::uint64_t k = 0; k < probes; ++k) {
+      if (k > 0 && estimate_interrupted(opt_, clock_.elapsed())) break;
+      if (ok) walk(rng, est);
+      est.end_probe(result_.symmetry_factor);
     }
     prop_.pop_level();
-    const auto n = static_cast<double>(e.probes);
-    auto error = [n](double sum, double sum_sq) {  // standard error of the mean
-      return n > 1 ? std::sqrt(std::max(0.0, (sum_sq - sum * sum / n) / (n - 1)) / n) : 0.0;
-    };
-    if (e.probes > 0) {
-      e.nodes_error = error(e.nodes, sum_nodes_sq);
-      e.solutions_error = error(e.solutions, sum_solutions_sq);
-      e.nodes /= n;
-      e.solutions /= n;
-      for (double& d : e.nodes_by_depth) d /= n;
-    }
-    e.propagations = w.propagations;
-    e.seconds = clock_.elapsed();
-    return e;
+    return est.finish(clock_.elapsed(), result_.symmetry_factor);
   }
 
  private:
   enum class Stop { none, solved, limit };
-
-  /// One probe's sums: nodes met and solutions reached, each weighted by the branching above it.
-  struct Walk {
-    double nodes = 0, solutions = 0;
-    std::vector<double> by_depth;
-    std::uint64_t propagations = 0;  // over all probes
-  };
 
   /// Opens the root level (popped by the caller): hints, the first fixpoint and the symmetry breaking.
   /// False when that fails (no solution).
@@ -176,18 +128,12 @@ class ExactSearch {
     return ok;
   }
 
-  /// Whether an estimate must stop: the stop flag or the time limit.
-  bool interrupted() const {
-    if (opt_.stop && opt_.stop->load(std::memory_order_relaxed)) return true;
-    return opt_.time_limit > 0 && clock_.elapsed() >= opt_.time_limit;
-  }
-
   /// One probe of estimate(): from the root down to a solution or a dead end, as search() would go. At a
   /// node it runs search()'s loop over the cell's values without descending (each value tried, then
   /// refuted), so it knows every value that search() would place successfully and every placement it
   /// would count there, then descends into one of those values at random, in the state search() would
   /// have (the earlier values refuted).
-  void walk(Rng& rng, Walk& w) {
+  void walk(Rng& rng, TreeEstimator& est) {
     double weight = 1;
     int opened = 0, depth = 0;
     std::vector<int> placed;  // values of this node whose placement succeeds, and the refutations before each
@@ -206,15 +152,12 @@ class ExactSearch {
           refuted_before.push_back(refuted);
         }
         prop_.pop_level();
-        ++w.propagations;
         if (!opt_.refute) continue;
         prop_.push_level();
         ++refuted;
-        ++w.propagations;
         if (prop_.remove(cell, slot) == Status::failed) break;
       }
-      w.nodes += weight * tried;
-      w.by_depth[static_cast<std::size_t>(depth) + 1] += weight * tried;
+      est.node(depth, tried, weight);
       if (placed.empty()) {
         weight = 0;  // a dead end: no solution below
         opened += refuted;
@@ -228,7 +171,7 @@ class ExactSearch {
       (void)prop_.assign(cell, placed[pick]);
       ++depth;
     }
-    w.solutions += weight;
+    est.solution(weight);
     for (; opened > 0; --opened) prop_.pop_level();
   }
 
@@ -436,7 +379,7 @@ inline ExactResult run_exact(const Model& m, const ExactOptions& opt) {
 
 /// Knuth's estimate of the tree run_exact(m, opt) searches, from `probes` random probes
 /// (ExactSearch::estimate; opt.seed seeds them). Throws as run_exact does.
-inline ExactEstimate estimate_exact(const Model& m, const ExactOptions& opt, std::uint64_t probes) {
+inline TreeEstimate estimate_exact(const Model& m, const ExactOptions& opt, std::uint64_t probes) {
   check_exact_size(m);
   return with_exact_search(exact_width(m), m, opt, [probes](auto& s) { return s.estimate(probes); });
 }

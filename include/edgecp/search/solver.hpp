@@ -21,6 +21,7 @@
 #include "edgecp/puzzle/model.hpp"
 #include "edgecp/search/cell_order.hpp"
 #include "edgecp/search/search_control.hpp"
+#include "edgecp/search/tree_estimate.hpp"
 
 namespace edgecp {
 
@@ -74,8 +75,7 @@ concept DriverPropagator = Propagator<P, Store> && std::constructible_from<P, co
 /// the frame (static domain) and it matches every placed neighbour, except where the budget allows a
 /// mismatch.
 template <class Domain, template <class> class... Props>
-  requires(DriverPropagator<Props<DomainStore<Domain>>, DomainStore<Domain>> && ...)
-class Solver {
+requires(DriverPropagator<Props<DomainStore<Domain>>, DomainStore<Domain>>&&...) class Solver {
  public:
   using Store = DomainStore<Domain>;
   static constexpr std::size_t prop_count = sizeof...(Props);
@@ -147,6 +147,31 @@ class Solver {
     }
     report_propagators();
     return result_;
+  }
+
+  /// Knuth's estimate (search/tree_estimate.hpp) of the tree run() searches in count mode with these options
+  /// (first mode: the whole tree, as a count would search it). Each probe follows search(): the same cell
+  /// choice, candidates, mismatch budget and propagation, every candidate tried and undone, then one
+  /// successful placement kept at random. A count's tree does not depend on the value order, so random
+  /// values and restarts are ignored. Stops early at the time limit or the stop flag (between probes).
+  /// Throws std::invalid_argument in best mode (its search ends at a perfect board, not at the tree's end).
+  TreeEstimate estimate(std::uint64_t probes) {
+    if (opt_.mode == SearchMode::best)
+      throw std::invalid_argument(
+          "a tree-size estimate is of a count or first-solution search, not best mode");
+    clock_.start();
+    TreeEstimator est(static_cast<std::size_t>(to_place_) + 1);
+    Rng rng(opt_.seed);
+    const int level = store_.level();
+    store_.push_level();
+    const bool ok = propagate();
+    for (std::uint64_t k = 0; k < probes; ++k) {
+      if (k > 0 && estimate_interrupted(opt_, clock_.elapsed())) break;
+      if (ok) walk(rng, est);
+      est.end_probe();
+    }
+    store_.pop_to(level);
+    return est.finish(clock_.elapsed(), 1);
   }
 
   const std::vector<int>& order() const { return order_; }
@@ -298,6 +323,59 @@ class Solver {
       if (o >= 0) cands &= masks_.showing(s, model_.colour(o, opposite(s)));
     }
     return cands;
+  }
+
+  /// One probe of estimate(): from the root down to a complete board or a dead end, as search() would go.
+  void walk(Rng& rng, TreeEstimator& est) {
+    const int level = store_.level();
+    double weight = 1;
+    int depth = 0, mism = 0;
+    std::vector<std::pair<int, int>> placeable;  // (candidate, mismatches) of this node that succeed
+    std::vector<int> path;                       // cells the walk filled
+    while (depth < to_place_) {
+      const int cell = choose_cell(depth);
+      const int allowed = opt_.budget.allowed(depth + 1);
+      const Domain cands = candidates(cell, mism == allowed);
+      placeable.clear();
+      int tried = 0;
+      for (std::size_t id = cands.first(); id != Domain::npos; id = cands.find_next(id + 1)) {
+        if (used_[static_cast<std::size_t>(model_.piece_of(static_cast<int>(id)))]) continue;
+        const int bad = mismatches(cell, static_cast<int>(id));
+        if (bad < 0 || mism + bad > allowed) continue;
+        ++tried;
+        bool ok = true;
+        if (any_enabled_) {
+          store_.push_level();
+          (void)store_.assign(static_cast<std::size_t>(cell), id);
+          ok = propagate();
+          store_.pop_level();
+        }
+        if (ok) placeable.emplace_back(static_cast<int>(id), bad);
+      }
+      est.node(depth, tried, weight);
+      if (placeable.empty()) {
+        weight = 0;  // a dead end
+        break;
+      }
+      const auto [id, bad] = placeable[static_cast<std::size_t>(rng.below(placeable.size()))];
+      weight *= static_cast<double>(placeable.size());
+      placed_.cells[static_cast<std::size_t>(cell)] = id;
+      used_[static_cast<std::size_t>(model_.piece_of(id))] = 1;
+      path.push_back(cell);
+      if (any_enabled_) {
+        store_.push_level();
+        (void)store_.assign(static_cast<std::size_t>(cell), static_cast<std::size_t>(id));
+        (void)propagate();
+      }
+      mism += bad;
+      ++depth;
+    }
+    est.solution(weight);
+    store_.pop_to(level);
+    for (int c : path) {
+      used_[static_cast<std::size_t>(model_.piece_of(placed_.cells[static_cast<std::size_t>(c)]))] = 0;
+      placed_.cells[static_cast<std::size_t>(c)] = -1;
+    }
   }
 
   /// Depth-first search; returns true when the search must stop (solution in first mode, limit reached).
