@@ -75,7 +75,8 @@ concept DriverPropagator = Propagator<P, Store> && std::constructible_from<P, co
 /// the frame (static domain) and it matches every placed neighbour, except where the budget allows a
 /// mismatch.
 template <class Domain, template <class> class... Props>
-requires(DriverPropagator<Props<DomainStore<Domain>>, DomainStore<Domain>>&&...) class Solver {
+  requires(DriverPropagator<Props<DomainStore<Domain>>, DomainStore<Domain>> && ...)
+class Solver {
  public:
   using Store = DomainStore<Domain>;
   static constexpr std::size_t prop_count = sizeof...(Props);
