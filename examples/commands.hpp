@@ -285,7 +285,7 @@ inline int solve_exact(const Args& a, const Model& m, const OutputPlan& plan) {
 /// A duration with a unit that fits: "42 s", "12 min", "3.4 h", "61 days".
 inline std::string format_duration(double seconds) {
   if (seconds < 120) return fmt::format("{:.3g} s", seconds);
-  if (seconds < 7200) return fmt::format("{:.0f} min", seconds / 60);
+  if (seconds < 5400) return fmt::format("{:.0f} min", seconds / 60);
   if (seconds < 172800) return fmt::format("{:.1f} h", seconds / 3600);
   if (seconds < 3.2e9) return fmt::format("{:.0f} days", seconds / 86400);
   return fmt::format("{:.2g} years", seconds / 3.156e7);
