@@ -1,9 +1,7 @@
 #include "edgecp/search/exact_search.hpp"
 
-#include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
-#include <cmath>
 #include <filesystem>
 
 #include "edgecp/io/puzzle_io.hpp"
@@ -118,15 +116,6 @@ TEST_CASE("best mode and puzzles too large are refused", "[exact_search]") {
   REQUIRE(exact_width(Model(generate({16, 16, 5, 17, 1, false}).puzzle)) == 16);
 }
 
-namespace {
-
-/// Whether an estimate agrees with the truth: within five standard errors (and a rounding margin).
-bool agrees(double estimate, double error, double truth) {
-  return std::abs(estimate - truth) <= 5 * error + 1e-9 * std::max(1.0, truth);
-}
-
-}  // namespace
-
 TEST_CASE("Knuth's estimate converges to the tree run() searches, for every order and option",
           "[exact_search][estimate]") {
   int branching = 0;
@@ -145,8 +134,8 @@ TEST_CASE("Knuth's estimate converges to the tree run() searches, for every orde
                        << " +- " << e.solutions_error);
           REQUIRE(e.probes == 1000);
           REQUIRE(e.symmetry_factor == r.symmetry_factor);
-          REQUIRE(agrees(e.nodes, e.nodes_error, static_cast<double>(r.placements)));
-          REQUIRE(agrees(e.solutions, e.solutions_error, static_cast<double>(r.solutions)));
+          REQUIRE(estimate_agrees(e.nodes, e.nodes_error, static_cast<double>(r.placements)));
+          REQUIRE(estimate_agrees(e.solutions, e.solutions_error, static_cast<double>(r.solutions)));
           REQUIRE(e.nodes_by_depth.size() == r.placements_by_depth.size());
           double sum = 0;
           for (std::size_t d = 0; d < e.nodes_by_depth.size(); ++d) {
@@ -170,7 +159,7 @@ TEST_CASE("Knuth's estimate converges to the tree run() searches, for every orde
     INFO("refute " << refute << ": nodes " << r.placements << " estimated " << e.nodes << " +- "
                    << e.nodes_error);
     REQUIRE(r.placements > 1000);
-    REQUIRE(agrees(e.nodes, e.nodes_error, static_cast<double>(r.placements)));
+    REQUIRE(estimate_agrees(e.nodes, e.nodes_error, static_cast<double>(r.placements)));
     REQUIRE(e.nodes_error < 0.1 * e.nodes);
     REQUIRE(e.propagations > e.probes);
   }
@@ -218,6 +207,6 @@ TEST_CASE("Brendan's set 1 counts with the exact engine", "[exact_search][shared
   REQUIRE(r6.solutions == 65);
   const TreeEstimate e6 = estimate_exact(m6, fixed, 2000);  // the tree of about 3e5 nodes, from 2000 walks
   INFO("nodes " << r6.placements << " estimated " << e6.nodes << " +- " << e6.nodes_error);
-  REQUIRE(agrees(e6.nodes, e6.nodes_error, static_cast<double>(r6.placements)));
+  REQUIRE(estimate_agrees(e6.nodes, e6.nodes_error, static_cast<double>(r6.placements)));
   REQUIRE(e6.nodes_error < 0.2 * e6.nodes);
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <set>
 #include <vector>
@@ -24,6 +25,12 @@ using Domains = std::vector<SmallDomain>;
 inline Model random_model(int w, int h, int frame, int inner, std::uint64_t seed, bool hint = false) {
   GeneratorOptions o{w, h, frame, inner, seed, hint};
   return Model(generate(o).puzzle);
+}
+
+/// Whether a tree-size estimate agrees with the count it estimates: within five standard errors (and a
+/// rounding margin).
+inline bool estimate_agrees(double estimate, double error, double truth) {
+  return std::abs(estimate - truth) <= 5 * error + 1e-9 * std::max(1.0, truth);
 }
 
 /// The small puzzles the search oracles sweep: 3..5 x 3..4 boards, 1-2 frame and 3-4 inner colours, the

@@ -24,7 +24,7 @@ struct TreeEstimate {
   double solutions_error = 0;          ///< standard error of `solutions`
   std::vector<double> nodes_by_depth;  ///< estimated `placements_by_depth`
   int symmetry_factor = 1;             ///< the engine's (solutions include it)
-  std::uint64_t propagations = 0;      ///< placements the probes tried (their work)
+  std::uint64_t propagations = 0;      ///< placements the probes tried (their work, refutations aside)
   double seconds = 0;
 };
 
