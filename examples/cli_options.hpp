@@ -81,6 +81,21 @@ inline long long parse_integer(const std::string& opt, const std::string& v, lon
   return x;
 }
 
+/// Declares an integer option: its value is checked by parse_integer (lo..hi, the option named in the
+/// message; CLI11 alone would wrap a negative value round an unsigned target) and stored in `target`.
+template <class T>
+CLI::Option* add_integer_option(CLI::App& app, const char* name, const char* type, const char* help,
+                                T& target, long long lo, long long hi) {
+  return app
+      .add_option_function<std::string>(
+          name,
+          [name, lo, hi, &target](const std::string& v) {
+            target = static_cast<T>(parse_integer(name, v, lo, hi));
+          },
+          help)
+      ->type_name(type);
+}
+
 // Seconds as a plain decimal number (no hexadecimal, no infinity) in 0..max_seconds.
 inline double parse_seconds(const std::string& opt, const std::string& v) {
   constexpr double max_seconds = 1e9;
@@ -159,6 +174,10 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
   auto value = [&app](const char* name, const char* type, const char* group, const char* help, Set set) {
     app.add_option_function<std::string>(name, std::move(set), help)->type_name(type)->group(group);
   };
+  auto integer = [&app](const char* name, const char* type, const char* group, const char* help, auto& target,
+                        long long lo, long long hi) {
+    add_integer_option(app, name, type, help, target, lo, hi)->group(group);
+  };
   auto text = [&app](const char* name, const char* type, const char* group, const char* help,
                      std::string& target) {
     app.add_option(name, target, help)->type_name(type)->group(group);
@@ -192,17 +211,13 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
         });
   value("--time", "SEC", search, "time limit (best mode default 30; else none)",
         [&a](const std::string& v) { a.time = parse_seconds("--time", v); });
-  value("--nodes", "N", search, "node limit (0: none; per thread on the scan engine)",
-        [&a](const std::string& v) {
-          a.nodes = static_cast<std::uint64_t>(parse_integer("--nodes", v, 0, 1LL << 62));
-        });
-  value("--seed", "N", search, "random seed (default 1)", [&a](const std::string& v) {
-    a.seed = static_cast<std::uint64_t>(parse_integer("--seed", v, 0, 1LL << 62));
-  });
-  value("--threads", "N", search,
-        "scan threads, independent seeded searches (default: all cores; at\n"
-        "most 4 per core)",
-        [&a](const std::string& v) { a.threads = static_cast<int>(parse_integer("--threads", v, 1, 1024)); });
+  integer("--nodes", "N", search, "node limit (0: none; per thread on the scan engine)", a.nodes, 0,
+          1LL << 62);
+  integer("--seed", "N", search, "random seed (default 1)", a.seed, 0, 1LL << 62);
+  integer("--threads", "N", search,
+          "scan threads, independent seeded searches (default: all cores; at\n"
+          "most 4 per core)",
+          a.threads, 1, 1024);
   value("--order", "row|frame|spiral|blackwood|mrv", search,
         "cell order; mrv (exact engine, driver): the frontier cell with the\n"
         "fewest candidates, frame candidates counted four times",
@@ -224,12 +239,10 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
        "the exact engine counts every solution itself (by default, on a board\n"
        "without hints, those with the lowest corner piece top-left, times 4)",
        a.symmetry, false);
-  value("--estimate", "PROBES", search,
-        "count mode: no count; estimate its nodes, solutions and time from\n"
-        "PROBES random probes (Knuth 1975) and a 1-second sample of it",
-        [&a](const std::string& v) {
-          a.estimate = static_cast<std::uint64_t>(parse_integer("--estimate", v, 1, 1LL << 40));
-        });
+  integer("--estimate", "PROBES", search,
+          "count mode: no count; estimate its nodes, solutions and time from\n"
+          "PROBES random probes (Knuth 1975) and a 1-second sample of it",
+          a.estimate, 1, 1LL << 40);
 
   constexpr const char* driver = "Propagating driver";
   value("--propagators", "LIST", driver, "fc,ac3,ac2001,ac,colour,alldiff or none (default ac,alldiff)",
@@ -242,21 +255,15 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
             throw UsageError(std::string("--propagators: ") + e.what());
           }
         });
-  value("--colour-gate", "N", driver, "run the colour filter only once N cells are assigned",
-        [&a](const std::string& v) {
-          a.colour_gate = static_cast<int>(parse_integer("--colour-gate", v, 0, max_cells));
-        });
-  value("--alldiff-gate", "N", driver, "run the piece all-different only once N cells are assigned",
-        [&a](const std::string& v) {
-          a.alldiff_gate = static_cast<int>(parse_integer("--alldiff-gate", v, 0, max_cells));
-        });
+  integer("--colour-gate", "N", driver, "run the colour filter only once N cells are assigned", a.colour_gate,
+          0, max_cells);
+  integer("--alldiff-gate", "N", driver, "run the piece all-different only once N cells are assigned",
+          a.alldiff_gate, 0, max_cells);
   flag("--random-values", driver, "random value order", a.random_values, true);
-  value("--restart", "N", driver,
-        "restart after N placements with a new random value order (0: never;\n"
-        "scan engine default 200000000, driver default 0)",
-        [&a](const std::string& v) {
-          a.restart = static_cast<std::uint64_t>(parse_integer("--restart", v, 0, 1LL << 62));
-        });
+  integer("--restart", "N", driver,
+          "restart after N placements with a new random value order (0: never;\n"
+          "scan engine default 200000000, driver default 0)",
+          a.restart, 0, 1LL << 62);
 
   constexpr const char* scan = "Scan engine";
   value("--values", "rare|shuffled|id", scan,
@@ -310,13 +317,11 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
        "the saved one being the result when none beats it); an existing\n"
        "--save FILE is only continued, never overwritten",
        a.resume_file);
-  value("--split", "N", long_runs,
-        "first/count with --save/--resume, and edgecp-mpi: cut the search into\n"
-        "at least N subproblems (default 256), the consistent placements of\n"
-        "the first cells in row order",
-        [&a](const std::string& v) {
-          a.split = static_cast<std::size_t>(parse_integer("--split", v, 1, 1 << 18));
-        });
+  integer("--split", "N", long_runs,
+          "first/count with --save/--resume, and edgecp-mpi: cut the search into\n"
+          "at least N subproblems (default 256), the consistent placements of\n"
+          "the first cells in row order",
+          a.split, 1, 1 << 18);
   value("--save-every", "SEC", long_runs, "seconds between count checkpoints (default 5)",
         [&a](const std::string& v) { a.save_every = parse_seconds("--save-every", v); });
   app.footer(search_help_footer);

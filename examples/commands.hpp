@@ -564,26 +564,11 @@ struct GenerateArgs {
 inline void add_generate_options(CLI::App& app, GenerateArgs& g) {
   GeneratorOptions& o = g.options;
   // integers checked as the search options are (CLI11 would wrap a negative seed round)
-  auto integer = [&app](const char* name, const char* type, const char* help, long long hi, auto& target) {
-    app.add_option_function<std::string>(
-           name,
-           [name, hi, &target](const std::string& v) {
-             target = static_cast<std::remove_reference_t<decltype(target)>>(parse_integer(name, v, 1, hi));
-           },
-           help)
-        ->type_name(type);
-  };
-  integer("--width", "W", "board width (default 4)", max_cells, o.width);
-  integer("--height", "H", "board height (default 4)", max_cells, o.height);
-  integer("--frame", "F", "frame colours (default 2)", max_colours, o.frame_colours);
-  integer("--inner", "I", "inner colours (default 3)", max_colours, o.inner_colours);
-  app.add_option_function<std::string>(
-         "--seed",
-         [&o](const std::string& v) {
-           o.seed = static_cast<std::uint64_t>(parse_integer("--seed", v, 0, 1LL << 62));
-         },
-         "random seed (default 1)")
-      ->type_name("N");
+  add_integer_option(app, "--width", "W", "board width (default 4)", o.width, 1, max_cells);
+  add_integer_option(app, "--height", "H", "board height (default 4)", o.height, 1, max_cells);
+  add_integer_option(app, "--frame", "F", "frame colours (default 2)", o.frame_colours, 1, max_colours);
+  add_integer_option(app, "--inner", "I", "inner colours (default 3)", o.inner_colours, 1, max_colours);
+  add_integer_option(app, "--seed", "N", "random seed (default 1)", o.seed, 0, 1LL << 62);
   app.add_flag("--centre-hint", o.centre_hint, "the centre piece is a hint, as in Eternity II");
   app.add_flag("--e2-like", g.e2_like,
                "the Eternity II shape: 16x16, 5 frame and 17 inner colours, centre\n"
