@@ -19,7 +19,8 @@ puzzle=../shared/data/e2/e2.txt
   echo "  (edgecp ships only generated puzzles; README.md, 'Puzzle files and real puzzles')" >&2
   exit 1
 }
-breaks=${EDGECP_BREAKS:-180,190,200,205,210,215,220,225,230,235,240-256}
+breaks=${EDGECP_BREAKS:-201,206,211,216,221,225,229,233,237,239,240-256}
+quota=${EDGECP_QUOTA:-5,7,20}  # Blackwood's favoured colours in e2.txt's numbering (none: off)
 out=bench/out/e2_scores
 mkdir -p "$out"
 rm -f "$out"/seed_*.json
@@ -27,6 +28,6 @@ chart=bench/out/e2_scores.svg  # docs/e2_scores.svg only when asked: EDGECP_UPDA
 [ "${EDGECP_UPDATE_DOCS:-0}" = 1 ] && chart=docs/e2_scores.svg
 echo "e2_scores.sh: $seeds seeds x ${seconds} s on $jobs cores (about $(( (seeds + jobs - 1) / jobs * seconds )) s); boards and JSON in $out" >&2
 seq 1 "$seeds" | xargs -P "$jobs" -I{} sh -c \
-  "build/examples/edgecp-solve '$puzzle' --breaks '$breaks' --time '$seconds' --threads 1 --seed {} --quiet --json ${extra[*]:-} > '$out/seed_{}.json'"
+  "build/examples/edgecp-solve '$puzzle' --breaks '$breaks' --quota '$quota' --time '$seconds' --threads 1 --seed {} --quiet --json ${extra[*]:-} > '$out/seed_{}.json'"
 echo "e2_scores.sh: summary and chart ($chart)" >&2
 "${PYTHON:-python3}" bench/plot_scores.py "$out" "$chart" "E2 (e2.txt), scan engine, one core per seed, ${seconds} s" | tee "$out/summary.md"

@@ -164,6 +164,11 @@ inline void settle_args(Args& a, const Model& m) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--breaks: ") + e.what());
   }
+  for (int k : a.quota_colours)
+    if (k >= m.colour_count())
+      throw UsageError("--quota: the puzzle has no colour " + std::to_string(k) + " (its colours are 1.." +
+                       std::to_string(m.colour_count() - 1) + ")");
+  if (!a.quota_ramp.empty() && a.quota_colours.empty()) throw UsageError("--quota-ramp: needs --quota");
   try {
     a.engine = engine_for_puzzle(a.engine, a.engine_auto, m);
   } catch (const std::invalid_argument& e) {

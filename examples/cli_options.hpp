@@ -48,6 +48,8 @@ struct Args {
   int threads = 0;  // 0 = all cores
   ScanValueOrder values = ScanValueOrder::rare_first;
   bool window_fc = false, parity = false;
+  std::vector<int> quota_colours;               // --quota: favoured colours (empty: off)
+  std::vector<std::pair<int, int>> quota_ramp;  // --quota-ramp: (placement, sides) points (empty: default)
   std::vector<int> breaks;
   bool default_breaks = false;  // breaks were not given: best mode's default schedule
   std::optional<double> time;
@@ -142,6 +144,26 @@ inline std::vector<int> parse_breaks(const std::string& v) {
     const int lo = static_cast<int>(parse_integer("--breaks", d.substr(0, dash), 1, max_cells));
     const int hi = static_cast<int>(parse_integer("--breaks", d.substr(dash + 1), lo, max_cells));
     for (int i = lo; i <= hi; ++i) out.push_back(i);
+  }
+  return out;
+}
+
+// Quota points "P:N,..." (placement number, favoured sides).
+inline std::vector<std::pair<int, int>> parse_quota_ramp(const std::string& v) {
+  std::vector<std::pair<int, int>> out;
+  for (const auto& item : split_list(v)) {
+    const auto colon = item.find(':');
+    if (colon == std::string::npos)
+      throw UsageError("--quota-ramp: expected points P:N (placement:sides), got '" + item + "'");
+    out.emplace_back(
+        static_cast<int>(parse_integer("--quota-ramp", item.substr(0, colon), 1, max_cells)),
+        static_cast<int>(parse_integer("--quota-ramp", item.substr(colon + 1), 0, 4 * max_cells)));
+  }
+  if (out.empty()) throw UsageError("--quota-ramp: expected points P:N (placement:sides), got nothing");
+  try {
+    (void)quota_by_placement(out, max_cells);  // the library's own checks of the points
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--quota-ramp: ") + e.what());
   }
   return out;
 }
@@ -287,6 +309,20 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
           }
         });
 
+  value("--quota", "C1,C2,...|none", scan,
+        "Blackwood's quota: pieces with these colours must be placed early\n"
+        "(at least a ramp of their sides by each placement; default none)",
+        [&a](const std::string& v) {
+          a.quota_colours.clear();
+          if (v == "none") return;
+          for (const auto& c : split_list(v))
+            a.quota_colours.push_back(static_cast<int>(parse_integer("--quota", c, 1, max_colours - 1)));
+        });
+  value("--quota-ramp", "P:N,...", scan,
+        "the quota: at least N favoured sides placed by placement P, linear\n"
+        "between points, none after the last (default: Blackwood's ramp, scaled)",
+        [&a](const std::string& v) { a.quota_ramp = parse_quota_ramp(v); });
+
   constexpr const char* output = "Output";
   flag("--json", output, "the result as one JSON object on stdout", a.json, true);
   flag("--quiet", output, "no heartbeat on stderr", a.quiet, true);
@@ -339,7 +375,7 @@ inline void finish_args(Args& a) {
   req.random = a.random_values || a.restart.has_value();
   req.gates = a.colour_gate || a.alldiff_gate;
   req.threads = a.threads != 0;
-  req.scan_checks = a.window_fc || a.parity;
+  req.scan_checks = a.window_fc || a.parity || !a.quota_colours.empty() || !a.quota_ramp.empty();
   a.engine_auto = a.engine == EngineKind::automatic;
   try {
     a.engine = choose_engine(req);

@@ -28,6 +28,8 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
   opt.restart_nodes = a.restart.value_or(default_scan_restart_nodes);
   opt.window_fc = a.window_fc;
   opt.colour_parity = a.parity;
+  opt.quota_colours = a.quota_colours;
+  opt.quota_ramp = a.quota_ramp;
   opt.stop = &stop_requested;
   if (a.default_breaks && !a.quiet)
     fmt::print(stderr, "note: no --breaks: the default schedule for {} cells, --breaks {}\n", m.cell_count(),
@@ -85,6 +87,7 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
     json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
     o.boolean("window_fc", a.window_fc)
         .boolean("parity", a.parity)
+        .raw("quota_colours", json_int_list(a.quota_colours))
         .integer("window_fc_prunes", static_cast<long long>(r.window_fc_prunes))
         .integer("parity_prunes", static_cast<long long>(r.parity_prunes))
         .raw("score_history", history);

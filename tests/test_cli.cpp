@@ -171,6 +171,12 @@ TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads
   const Run ranges = run("--json --quiet --breaks 150,200-203 --time 0.3 --threads 1");
   REQUIRE(ranges.code == 0);
   REQUIRE(ranges.out.find("\"breaks\":[150,200,201,202,203]") != std::string::npos);
+  // Blackwood's quota: reported, and the board still verifies
+  const Run quota = run("--json --quiet --breaks 150,170,190,200 --time 0.5 --threads 1 --quota 2,7");
+  INFO(quota.err);
+  REQUIRE(quota.code == 0);
+  REQUIRE(quota.out.find("\"quota_colours\":[2,7]") != std::string::npos);
+  REQUIRE(quota.out.find("\"verified\":true") != std::string::npos);
 }
 
 TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
@@ -186,7 +192,13 @@ TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
       {p4 + " --breaks 3 --values sorted", "--values"},
       {p4 + " --breaks 9-3", "--breaks"},
       {p4 + " --breaks 3 --alldiff-gate 5", "driver options"},
-      {p4 + " --breaks 3-", "--breaks"}};
+      {p4 + " --breaks 3-", "--breaks"},
+      {p4 + " --breaks 3 --quota 9", "no colour 9"},
+      {p4 + " --breaks 3 --quota x", "--quota"},
+      {p4 + " --breaks 3 --quota-ramp 2:1", "needs --quota"},
+      {p4 + " --breaks 3 --quota 1 --quota-ramp 2", "points P:N"},
+      {p4 + " --breaks 3 --quota 1 --quota-ramp 2:1,2:3", "two quota points"},
+      {p4 + " --mode count --quota 1", "need the scan engine"}};
   for (const auto& [args, fragment] : cases) {
     const Run r = run(args);
     INFO(args << " -> " << r.err);

@@ -169,3 +169,92 @@ TEST_CASE("scan: a solvable puzzle without budget is solved", "[scan]") {
   CHECK(r.score == m.geometry().inner_join_count());
   CHECK(r.mismatches == 0);
 }
+
+namespace {
+
+// The budget boards whose every prefix in the fill order meets the quota (independent of the engine).
+std::vector<Board> quota_boards(const Case& c, const std::vector<int>& colours,
+                                const std::vector<int>& quota) {
+  const auto order = fill_order(c.model, c.order);
+  std::vector<Board> out;
+  for (const Board& b : all_budget_boards(c.model, order, c.budget)) {
+    int sides = 0;
+    bool ok = true;
+    for (std::size_t p = 0; p < order.size() && ok; ++p) {
+      const int piece = c.model.piece_of(b.cells[static_cast<std::size_t>(order[p])]);
+      sides += favoured_sides(c.model.puzzle().pieces[static_cast<std::size_t>(piece)], colours);
+      ok = p >= quota.size() || sides >= quota[p];
+    }
+    if (ok) out.push_back(b);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("scan: the quota ramp, placement by placement", "[scan]") {
+  // (2,2) then (4,6): 1, 2 on the way to the first point, 4, 6 to the second, nothing after it
+  CHECK(quota_by_placement({{4, 6}, {2, 2}}, 10) == std::vector<int>{1, 2, 4, 6});
+  CHECK(quota_by_placement({{4, 6}}, 2) == std::vector<int>{1, 3});  // cut at the free cells
+  CHECK(quota_by_placement({{3, 0}}, 10).empty());                   // nothing to check
+  CHECK_THROWS_AS(quota_by_placement({{2, 1}, {2, 3}}, 10), std::invalid_argument);
+  CHECK_THROWS_AS(quota_by_placement({{0, 1}}, 10), std::invalid_argument);
+  const auto e2 = default_quota_ramp(255, 122);  // the published shape itself on E2's 255 cells
+  CHECK(e2 ==
+        std::vector<std::pair<int, int>>{{16, 0}, {26, 28}, {56, 71}, {76, 89}, {102, 106}, {160, 119}});
+  for (int cells : {5, 9, 40}) {  // small boards: increasing placements, within the board
+    const auto r = default_quota_ramp(cells, 10);
+    for (std::size_t i = 1; i < r.size(); ++i) CHECK(r[i].first > r[i - 1].first);
+    CHECK(r.back().first <= cells);
+  }
+}
+
+TEST_CASE("scan: with a quota it visits exactly the budget boards that meet it (brute force)", "[scan]") {
+  const std::vector<std::pair<std::vector<int>, std::vector<std::pair<int, int>>>> quotas = {
+      {{3}, {{2, 1}, {5, 3}, {8, 5}}}, {{1, 4}, {{3, 2}, {6, 6}}}, {{4}, {}}};
+  std::size_t cut = 0, kept = 0;
+  for (const Case& c : small_cases())
+    for (const auto& [colours, ramp] : quotas) {
+      ScanOptions o;
+      o.order = c.order;
+      o.budget = c.budget;
+      o.tighten = false;
+      o.improve = false;
+      o.quota_colours = colours;
+      o.quota_ramp = ramp;
+      int total = 0;  // favoured sides on the pieces to place (the hint's are not)
+      for (const Piece& p : c.model.puzzle().pieces) total += favoured_sides(p, colours);
+      for (int cell = 0; cell < c.model.cell_count(); ++cell)
+        if (const int h = c.model.hint_candidate(cell); h >= 0)
+          total -=
+              favoured_sides(c.model.puzzle().pieces[static_cast<std::size_t>(c.model.piece_of(h))], colours);
+      const int free_cells = static_cast<int>(fill_order(c.model, c.order).size());
+      const auto boards = quota_boards(
+          c, colours,
+          quota_by_placement(ramp.empty() ? default_quota_ramp(free_cells, total) : ramp, free_cells));
+      INFO(c.model.puzzle().name << " budget " << c.budget.total() << " order " << to_string(c.order)
+                                 << " quota colours " << colours.size() << " ramp points " << ramp.size());
+      for (ScanValueOrder v : {ScanValueOrder::by_id, ScanValueOrder::shuffled, ScanValueOrder::rare_first}) {
+        o.values = v;  // the quota's early end of a list must hold in every value order
+        o.tighten = false;
+        const ScanResult r = ScanSearch(c.model, o).run();
+        CHECK(r.status == SearchStatus::exhausted);
+        CHECK(r.solutions == boards.size());
+        o.tighten = true;  // branch and bound keeps the best board that meets the quota
+        const ScanResult best = ScanSearch(c.model, o).run();
+        if (!boards.empty()) CHECK(best.score == best_of(c.model, boards));
+        if (boards.empty()) CHECK(best.solutions == 0);
+      }
+      const auto all = all_budget_boards(c.model, fill_order(c.model, c.order), c.budget);
+      cut += all.size() - boards.size();
+      kept += boards.size();
+    }
+  CHECK(cut > 0);  // the quotas do cut boards off on these puzzles, and leave some
+  CHECK(kept > 0);
+}
+
+TEST_CASE("scan: a quota ramp without colours is refused", "[scan]") {
+  ScanOptions o;
+  o.quota_ramp = {{2, 1}};
+  CHECK_THROWS_AS(ScanSearch(random_model(3, 3, 2, 2, 1), o), std::invalid_argument);
+}

@@ -49,7 +49,57 @@ struct ScanOptions : SearchControl {
   /// `colour_parity`: once no break can happen any more, for every colour the unused pieces' half-edges must
   /// cover the placed cells' half-edges that face empty cells, with an even remainder (they pair up inside).
   bool colour_parity = false;
+  /// Blackwood's quota on favoured colours (empty: off): after the p-th placement the placed pieces must show
+  /// at least quota(p) sides of these colours, so that they are used up early and the last rows, where the
+  /// mismatches fall, are left fewer colours to match. Lists put pieces with more favoured sides first, so
+  /// the first candidate below the quota ends its part of the list. A heuristic: it cuts boards off.
+  std::vector<int> quota_colours;
+  /// The quota as (placement number, favoured sides) points, linear in between, none after the last point.
+  /// Empty: default_quota_ramp() for the puzzle and colours.
+  std::vector<std::pair<int, int>> quota_ramp;
 };
+
+/// The default quota ramp: the shape of the ramp of Blackwood's record solver (as published in the public
+/// Eternity II solvers that descend from it: on the 255 free cells of E2 and 122 favoured sides, nothing
+/// before placement 16, then 28 sides at 26, 71 at 56, 89 at 76, 106 at 102, 119 at 160), scaled to
+/// `free_cells` placements and `favoured_sides` favoured sides on the pieces to place.
+inline std::vector<std::pair<int, int>> default_quota_ramp(int free_cells, int favoured_sides) {
+  static constexpr std::array<std::array<int, 2>, 6> shape{
+      {{16, 0}, {26, 28}, {56, 71}, {76, 89}, {102, 106}, {160, 119}}};  // on 255 cells, 122 sides
+  std::vector<std::pair<int, int>> out;
+  for (const auto& [p, n] : shape) {
+    const int at = std::max(1, p * free_cells / 255);
+    if (out.empty() || at > out.back().first) out.emplace_back(at, n * favoured_sides / 122);  // small boards
+  }
+  return out;
+}
+
+/// The quota after each placement, from (placement number, favoured sides) points: linear from (0, 0) to the
+/// first point and between points (rounded down), nothing after the last point or beyond `free_cells`.
+/// Element p-1 is the quota after placement p; trailing zeros are dropped (nothing to check there).
+inline std::vector<int> quota_by_placement(std::vector<std::pair<int, int>> ramp, int free_cells) {
+  std::sort(ramp.begin(), ramp.end());
+  std::vector<int> out;
+  int prev_p = 0, prev_n = 0;
+  for (const auto& [p, n] : ramp) {
+    if (p < 1 || n < 0) throw std::invalid_argument("a quota point needs a placement >= 1 and sides >= 0");
+    if (p == prev_p) throw std::invalid_argument("two quota points at placement " + std::to_string(p));
+    for (int q = prev_p + 1; q <= std::min(p, free_cells); ++q)
+      out.push_back(prev_n +
+                    static_cast<int>(static_cast<long long>(n - prev_n) * (q - prev_p) / (p - prev_p)));
+    prev_p = p;
+    prev_n = n;
+  }
+  while (!out.empty() && out.back() <= 0) out.pop_back();
+  return out;
+}
+
+/// A piece's sides showing one of `colours`.
+inline int favoured_sides(const Piece& p, const std::vector<int>& colours) {
+  int n = 0;
+  for (int k : p.colours) n += std::find(colours.begin(), colours.end(), k) != colours.end() ? 1 : 0;
+  return n;
+}
 
 /// The scan engine's result: the shared fields (`solutions` = full placements within the budget visited;
 /// with tighten on, only those that improved the bound) and what the strict checks pruned.
@@ -163,14 +213,17 @@ class ScanSearch {
   std::vector<int> next_break_;  // next_break_[u] = first placement number where a (u+1)-th break may fall
   std::vector<std::uint8_t> base_colour_;  // the initial colour_ (hints and the none slot)
   std::vector<std::array<std::uint64_t, 16>>
-      fit_mask_;             // window_fc: (cell, colour) -> pieces per side, 4 words each
-  std::vector<int> rarity_;  // per piece: smaller = rarer colours
+      fit_mask_;                        // window_fc: (cell, colour) -> pieces per side, 4 words each
+  std::vector<int> rarity_;             // per piece: smaller = rarer colours
+  std::vector<std::uint8_t> favoured_;  // per piece: its sides of a quota colour
+  std::vector<int> quota_;  // quota_[d]: favoured sides needed after placement d+1; size = depths checked
   // ---- search state (reset per restart) ----
   std::vector<std::uint8_t> colour_;  // cell*4 + side -> colour shown; slot none_slot_ holds C
   int none_slot_ = 0;
   std::vector<std::uint8_t> used_;            // per piece
   std::array<std::uint64_t, 4> used_bits_{};  // window_fc only: used_ as bits (pieces 0..255)
   std::vector<Frame> frames_;
+  std::vector<int> favoured_at_;      // [d]: favoured sides placed at depths < d (quota only)
   std::vector<int> supply_, demand_;  // colour_parity: half-edges of unused pieces / of the frontier
   // ---- results and persistent state ----
   ScanResult result_;
@@ -205,12 +258,14 @@ class ScanSearch {
     build_base_colours();
     build_break_table();
     build_rarity();
+    build_quota();
     build_depths();
     if (opt_.window_fc) build_fit_masks();
     colour_ = base_colour_;
     used_.assign(static_cast<std::size_t>(model_.piece_count()), 0);
     reset_used();
     frames_.assign(static_cast<std::size_t>(free_) + 1, Frame{});
+    favoured_at_.assign(static_cast<std::size_t>(free_) + 1, 0);
     by_depth_.assign(static_cast<std::size_t>(free_) + 1, 0);
   }
 
@@ -243,6 +298,27 @@ class ScanSearch {
     for (int i = 0; i < model_.piece_count(); ++i)
       for (int k : model_.puzzle().pieces[static_cast<std::size_t>(i)].colours)
         if (k != grey) rarity_[static_cast<std::size_t>(i)] += freq[static_cast<std::size_t>(k)];
+  }
+
+  /// Favoured sides per piece and the quota per depth, from the ramp's points.
+  void build_quota() {
+    favoured_.assign(static_cast<std::size_t>(model_.piece_count()), 0);
+    if (opt_.quota_colours.empty()) {
+      if (!opt_.quota_ramp.empty()) throw std::invalid_argument("a quota ramp needs quota colours");
+      return;
+    }
+    std::vector<char> hinted(static_cast<std::size_t>(model_.piece_count()), 0);
+    for (int c = 0; c < model_.cell_count(); ++c)
+      if (const int h = model_.hint_candidate(c); h >= 0)
+        hinted[static_cast<std::size_t>(model_.piece_of(h))] = 1;
+    int total = 0;  // favoured sides on the pieces to place
+    for (int i = 0; i < model_.piece_count(); ++i) {
+      const int n = favoured_sides(model_.puzzle().pieces[static_cast<std::size_t>(i)], opt_.quota_colours);
+      favoured_[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(n);
+      if (!hinted[static_cast<std::size_t>(i)]) total += n;
+    }
+    quota_ = quota_by_placement(opt_.quota_ramp.empty() ? default_quota_ramp(free_, total) : opt_.quota_ramp,
+                                free_);
   }
 
   /// One cell's signature: sides facing the outside, the (up to two) key sides, which of them may break.
@@ -364,7 +440,7 @@ class ScanSearch {
 
   /// Orders every list for this restart.
   void arrange_lists() {
-    if (opt_.values == ScanValueOrder::by_id) return;
+    if (opt_.values == ScanValueOrder::by_id && quota_.empty()) return;
     for (const Range& r : ranges_) {
       arrange(entries_.begin() + r.begin, entries_.begin() + r.exact_end);
       arrange(entries_.begin() + r.exact_end, entries_.begin() + r.end);
@@ -372,11 +448,15 @@ class ScanSearch {
   }
   template <class It>
   void arrange(It first, It last) {
-    for (auto n = last - first; n > 1; --n)
+    for (auto n = opt_.values == ScanValueOrder::by_id ? 0 : last - first; n > 1; --n)
       std::swap(first[n - 1], first[static_cast<long>(rng_.below(static_cast<std::uint64_t>(n)))]);
     if (opt_.values == ScanValueOrder::rare_first)
       std::stable_sort(first, last,
                        [&](const Entry& a, const Entry& b) { return rarity_[a.piece] < rarity_[b.piece]; });
+    if (!quota_.empty())  // more favoured sides first: the first candidate below the quota ends the part
+      std::stable_sort(first, last, [&](const Entry& a, const Entry& b) {
+        return favoured_[a.piece] > favoured_[b.piece];
+      });
   }
 
   void reset_state() {
@@ -438,6 +518,10 @@ class ScanSearch {
     std::uint64_t* const by_depth = by_depth_.data();
     const Entry* const entries = entries_.data();
     const int keys = keys_, last = free_ - 1;
+    const int quota_depth = static_cast<int>(quota_.size());
+    const int* const quota = quota_.data();
+    const std::uint8_t* const favoured = favoured_.data();
+    int* const favoured_at = favoured_at_.data();
     int record_from = deepest_ - 1;  // note_depth when d >= record_from
     Frame* f = frames_.data();
     const Depth* dp = depths_.data();
@@ -457,6 +541,17 @@ class ScanSearch {
           add += x + (f->both ? 1 : 0);
         }
         if (breaks + add > dp->allowed) continue;  // the budget, or a cap lowered since this list was opened
+        if (d < quota_depth) {
+          const int fav = favoured_at[d] + favoured[e->piece];
+          if (fav < quota[d]) {  // so is every later entry of this part: skip to the next part
+            if (e < exact_end)
+              it = exact_end;
+            else
+              it = end;
+            continue;
+          }
+          favoured_at[d + 1] = fav;
+        }
         ++placements;
         ++by_depth[d + 1];
         used[e->piece] = 1;
