@@ -4,7 +4,15 @@
 # usage: bench/e2_scores.sh [SECONDS] [SEEDS] [JOBS] [-- extra edgecp-solve options]
 #   defaults: 60 s, 10 seeds, one job per core. Needs build/examples/edgecp-solve (Release) and python3 with
 #   matplotlib (apt-get install python3-matplotlib; PYTHON=/usr/bin/python3 picks Debian's python).
-#   The chart goes to bench/out/e2_scores.svg; EDGECP_UPDATE_DOCS=1 writes docs/e2_scores.svg instead.
+#   The chart goes to bench/out/e2_scores.svg; EDGECP_UPDATE_DOCS=1 writes it to docs/ instead, as
+#   e2_scores.svg for 60 s on e2.txt, else e2_scores[_PUZZLE][_SECONDSs].svg.
+#   The run measured best (docs/results.md section 10): the ten-break schedule 201..239, a break at every
+#   placement from 240 on, and Blackwood's quota on the colours 5,7,20. Environment:
+#     EDGECP_BREAKS   another schedule          EDGECP_QUOTA  other favoured colours, or none
+#     EDGECP_PUZZLE   e2 (default), e2_5hints or e2_nohint: ../shared/data/e2/<name>.txt
+#     EDGECP_CORNERS  3: pin three corners too, on a copy of the puzzle written to bench/out: pieces 4, 1, 2
+#                     at the top-left, top-right and bottom-left cells, as on the best five-hint board of
+#                     docs/results.md section 10 (so a matching frame exists around them)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -13,7 +21,8 @@ jobs=${3:-$(nproc)}
 shift $(( $# < 3 ? $# : 3 ))
 [ "${1:-}" = "--" ] && shift
 extra=("$@")
-puzzle=../shared/data/e2/e2.txt
+name=${EDGECP_PUZZLE:-e2}
+puzzle=../shared/data/e2/$name.txt
 [ -f "$puzzle" ] || {
   echo "e2_scores.sh: $puzzle not found: this benchmark needs the official Eternity II pieces in ../shared/data" >&2
   echo "  (edgecp ships only generated puzzles; README.md, 'Puzzle files and real puzzles')" >&2
@@ -24,10 +33,17 @@ quota=${EDGECP_QUOTA:-5,7,20}  # Blackwood's favoured colours in e2.txt's number
 out=bench/out/e2_scores
 mkdir -p "$out"
 rm -f "$out"/seed_*.json
-chart=bench/out/e2_scores.svg  # docs/e2_scores.svg only when asked: EDGECP_UPDATE_DOCS=1
-[ "${EDGECP_UPDATE_DOCS:-0}" = 1 ] && chart=docs/e2_scores.svg
-echo "e2_scores.sh: $seeds seeds x ${seconds} s on $jobs cores (about $(( (seeds + jobs - 1) / jobs * seconds )) s); boards and JSON in $out" >&2
+if [ "${EDGECP_CORNERS:-0}" = 3 ]; then  # hint ROW COL PIECE ROTATION (the data README's format)
+  pinned=bench/out/${name}_3corners.txt
+  { cat "$puzzle"; printf 'hint 0 0 4 1\nhint 0 15 1 2\nhint 15 0 2 0\n'; } > "$pinned"
+  puzzle=$pinned
+  name=${name}_3corners
+fi
+chart=bench/out/e2_scores.svg  # in docs/ only when asked: EDGECP_UPDATE_DOCS=1 (60 s on e2.txt: e2_scores.svg)
+suffix=$([ "$name" = e2 ] || echo "_$name")$([ "$seconds" = 60 ] || echo "_${seconds}s")
+[ "${EDGECP_UPDATE_DOCS:-0}" = 1 ] && chart=docs/e2_scores$suffix.svg
+echo "e2_scores.sh: $name, $seeds seeds x ${seconds} s on $jobs cores (about $(( (seeds + jobs - 1) / jobs * seconds )) s); boards and JSON in $out" >&2
 seq 1 "$seeds" | xargs -P "$jobs" -I{} sh -c \
   "build/examples/edgecp-solve '$puzzle' --breaks '$breaks' --quota '$quota' --time '$seconds' --threads 1 --seed {} --quiet --json ${extra[*]:-} > '$out/seed_{}.json'"
 echo "e2_scores.sh: summary and chart ($chart)" >&2
-"${PYTHON:-python3}" bench/plot_scores.py "$out" "$chart" "E2 (e2.txt), scan engine, one core per seed, ${seconds} s" | tee "$out/summary.md"
+"${PYTHON:-python3}" bench/plot_scores.py "$out" "$chart" "E2 ($name.txt), scan engine, one core per seed, ${seconds} s" | tee "$out/summary.md"
