@@ -34,16 +34,22 @@ std::vector<Case> small_cases() {
   return out;
 }
 
-ScanResult exhaustive(const Case& c, bool window_fc, bool parity, bool tighten,
-                      ScanValueOrder values = ScanValueOrder::by_id) {
+// A case's order and budget; kept boards are exactly the placements reached, comparable with the oracle.
+ScanOptions oracle_options(const Case& c, bool tighten, ScanValueOrder values = ScanValueOrder::by_id) {
   ScanOptions o;
   o.order = c.order;
   o.budget = c.budget;
   o.values = values;
   o.tighten = tighten;
+  o.improve = false;
+  return o;
+}
+
+ScanResult exhaustive(const Case& c, bool window_fc, bool parity, bool tighten,
+                      ScanValueOrder values = ScanValueOrder::by_id) {
+  ScanOptions o = oracle_options(c, tighten, values);
   o.window_fc = window_fc;
   o.colour_parity = parity;
-  o.improve = false;  // kept boards are exactly the placements reached, comparable with the oracle
   return ScanSearch(c.model, o).run();
 }
 
@@ -172,12 +178,12 @@ TEST_CASE("scan: a solvable puzzle without budget is solved", "[scan]") {
 
 namespace {
 
-// The budget boards whose every prefix in the fill order meets the quota (independent of the engine).
-std::vector<Board> quota_boards(const Case& c, const std::vector<int>& colours,
+// The boards of `all` whose every prefix in the fill order meets the quota (independent of the engine).
+std::vector<Board> quota_boards(const Case& c, const std::vector<Board>& all, const std::vector<int>& colours,
                                 const std::vector<int>& quota) {
   const auto order = fill_order(c.model, c.order);
   std::vector<Board> out;
-  for (const Board& b : all_budget_boards(c.model, order, c.budget)) {
+  for (const Board& b : all) {
     int sides = 0;
     bool ok = true;
     for (std::size_t p = 0; p < order.size() && ok; ++p) {
@@ -215,11 +221,7 @@ TEST_CASE("scan: with a quota it visits exactly the budget boards that meet it (
   std::size_t cut = 0, kept = 0;
   for (const Case& c : small_cases())
     for (const auto& [colours, ramp] : quotas) {
-      ScanOptions o;
-      o.order = c.order;
-      o.budget = c.budget;
-      o.tighten = false;
-      o.improve = false;
+      ScanOptions o = oracle_options(c, false);
       o.quota_colours = colours;
       o.quota_ramp = ramp;
       int total = 0;  // favoured sides on the pieces to place (the hint's are not)
@@ -228,9 +230,11 @@ TEST_CASE("scan: with a quota it visits exactly the budget boards that meet it (
         if (const int h = c.model.hint_candidate(cell); h >= 0)
           total -=
               favoured_sides(c.model.puzzle().pieces[static_cast<std::size_t>(c.model.piece_of(h))], colours);
-      const int free_cells = static_cast<int>(fill_order(c.model, c.order).size());
+      const auto order = fill_order(c.model, c.order);
+      const int free_cells = static_cast<int>(order.size());
+      const auto all = all_budget_boards(c.model, order, c.budget);
       const auto boards = quota_boards(
-          c, colours,
+          c, all, colours,
           quota_by_placement(ramp.empty() ? default_quota_ramp(free_cells, total) : ramp, free_cells));
       INFO(c.model.puzzle().name << " budget " << c.budget.total() << " order " << to_string(c.order)
                                  << " quota colours " << colours.size() << " ramp points " << ramp.size());
@@ -245,7 +249,6 @@ TEST_CASE("scan: with a quota it visits exactly the budget boards that meet it (
         if (!boards.empty()) CHECK(best.score == best_of(c.model, boards));
         if (boards.empty()) CHECK(best.solutions == 0);
       }
-      const auto all = all_budget_boards(c.model, fill_order(c.model, c.order), c.budget);
       cut += all.size() - boards.size();
       kept += boards.size();
     }
