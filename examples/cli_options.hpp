@@ -240,7 +240,7 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
           "scan threads, independent seeded searches (default: all cores; at\n"
           "most 4 per core)",
           a.threads, 1, 1024);
-  value("--order", "row|frame|spiral|blackwood|mrv", search,
+  value("--order", "row|frame|spiral|blackwood|tail-columns|mrv", search,
         "cell order; mrv (exact engine, driver): the frontier cell with the\n"
         "fewest candidates, frame candidates counted four times",
         [&a](const std::string& v) {
