@@ -46,12 +46,14 @@ ScanOptions options(Schedule which, std::uint64_t nodes) {
 }
 
 // 100 M placements a run on a schedule, with or without Blackwood's quota on the colours 5, 7, 20 (e2.txt's
-// numbering, docs/results.md section 10). Counter placements/s: per CPU-second of this thread.
-void scan_placements(benchmark::State& state, Schedule which, bool quota) {
+// numbering, docs/results.md section 10), in the blackwood order or another. Counter placements/s: per
+// CPU-second of this thread.
+void scan_placements(benchmark::State& state, Schedule which, bool quota, CellOrder order) {
   std::uint64_t placements = 0;
   int deepest = 0;
   for (auto _ : state) {
     ScanOptions o = options(which, 100'000'000);
+    o.order = order;
     if (quota) o.quota_colours = {5, 7, 20};
     const ScanResult r = ScanSearch(scan_model(), o).run();
     placements += r.placements;
@@ -100,15 +102,19 @@ void scan_checks(benchmark::State& state, bool window_fc, bool parity) {
 }
 
 const bool registered = [] {
-  const std::tuple<const char*, Schedule, bool> schedules[] = {
-      {"default", Schedule::default_e2, false},
-      {"ten-breaks", Schedule::ten_breaks, false},
-      {"no-breaks", Schedule::no_breaks, false},
-      {"ten-breaks/quota", Schedule::ten_breaks, true},
-      {"ten-breaks+tail/quota", Schedule::ten_breaks_tail, true}};
-  for (const auto& [name, which, quota] : schedules)
+  constexpr CellOrder bw = CellOrder::blackwood, tail = CellOrder::tail_columns;
+  const std::tuple<const char*, Schedule, bool, CellOrder> schedules[] = {
+      {"default", Schedule::default_e2, false, bw},
+      {"ten-breaks", Schedule::ten_breaks, false, bw},
+      {"no-breaks", Schedule::no_breaks, false, bw},
+      {"ten-breaks/quota", Schedule::ten_breaks, true, bw},
+      {"ten-breaks+tail/quota", Schedule::ten_breaks_tail, true, bw},
+      {"ten-breaks/tail-columns", Schedule::ten_breaks, false, tail},
+      {"ten-breaks/quota/tail-columns", Schedule::ten_breaks, true, tail},
+      {"ten-breaks+tail/quota/tail-columns", Schedule::ten_breaks_tail, true, tail}};
+  for (const auto& [name, which, quota, order] : schedules)
     benchmark::RegisterBenchmark((std::string("BM_ScanPlacements/") + name).c_str(), scan_placements, which,
-                                 quota)
+                                 quota, order)
         ->Unit(benchmark::kMillisecond);
   const std::pair<const char*, std::pair<bool, bool>> checks[] = {{"none", {false, false}},
                                                                   {"window-fc", {true, false}},

@@ -2,14 +2,15 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <vector>
 
 using namespace edgecp;
 
 TEST_CASE("every static order is a permutation of the cells", "[cell_order]") {
   for (auto [w, h] : {std::pair{2, 2}, {3, 5}, {6, 6}, {12, 6}, {16, 16}, {7, 2}}) {
     const Geometry g(w, h);
-    for (CellOrder o :
-         {CellOrder::row, CellOrder::frame, CellOrder::spiral, CellOrder::blackwood, CellOrder::mrv}) {
+    for (CellOrder o : {CellOrder::row, CellOrder::frame, CellOrder::spiral, CellOrder::blackwood,
+                        CellOrder::tail_columns, CellOrder::mrv}) {
       auto v = static_cell_order(g, o);
       INFO(w << "x" << h << " " << to_string(o));
       REQUIRE(static_cast<int>(v.size()) == g.cell_count());
@@ -41,4 +42,41 @@ TEST_CASE("frame, spiral and blackwood orders follow their definitions", "[cell_
   REQUIRE(bw[18] == g.cell(3, 0));
   REQUIRE(bw[19] == g.cell(4, 0));
   REQUIRE(bw[20] == g.cell(3, 1));
+}
+
+TEST_CASE("tail_columns is Blackwood's fill order of the last five rows", "[cell_order]") {
+  const Geometry g(16, 16);
+  const auto order = static_cell_order(g, CellOrder::tail_columns);
+  std::vector<int> position(order.size());
+  for (std::size_t i = 0; i < order.size(); ++i)
+    position[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
+  for (int c = 0; c < 11 * 16; ++c)
+    REQUIRE(position[static_cast<std::size_t>(c)] == c);  // rows 0..10: reading
+  // rows 11..15: the 5 x 5 block, columns 5..11 top to bottom, then L shapes and a 3 x 2 block at the right
+  const int tail[5][16] = {{176, 177, 178, 179, 180, 201, 206, 211, 216, 221, 226, 231, 236, 237, 238, 239},
+                           {181, 182, 183, 184, 185, 202, 207, 212, 217, 222, 227, 232, 240, 244, 245, 246},
+                           {186, 187, 188, 189, 190, 203, 208, 213, 218, 223, 228, 233, 241, 247, 250, 251},
+                           {191, 192, 193, 194, 195, 204, 209, 214, 219, 224, 229, 234, 242, 248, 252, 253},
+                           {196, 197, 198, 199, 200, 205, 210, 215, 220, 225, 230, 235, 243, 249, 254, 255}};
+  for (int r = 11; r < 16; ++r)
+    for (int c = 0; c < 16; ++c) REQUIRE(position[static_cast<std::size_t>(g.cell(r, c))] == tail[r - 11][c]);
+}
+
+TEST_CASE("tail_columns places every cell after its top and left neighbours", "[cell_order]") {
+  for (auto [w, h] : {std::pair{2, 2}, {3, 5}, {6, 6}, {7, 3}, {9, 7}, {12, 6}, {16, 16}, {5, 12}}) {
+    const Geometry g(w, h);
+    const auto order = static_cell_order(g, CellOrder::tail_columns);
+    std::vector<int> position(order.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+      position[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
+    INFO(w << "x" << h);
+    for (int c = 0; c < g.cell_count(); ++c) {
+      if (g.row(c) > 0)
+        REQUIRE(position[static_cast<std::size_t>(g.cell(g.row(c) - 1, g.col(c)))] <
+                position[static_cast<std::size_t>(c)]);
+      if (g.col(c) > 0)
+        REQUIRE(position[static_cast<std::size_t>(g.cell(g.row(c), g.col(c) - 1))] <
+                position[static_cast<std::size_t>(c)]);
+    }
+  }
 }

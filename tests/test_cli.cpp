@@ -177,6 +177,12 @@ TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads
   REQUIRE(quota.code == 0);
   REQUIRE(quota.out.find("\"quota_colours\":[2,7]") != std::string::npos);
   REQUIRE(quota.out.find("\"verified\":true") != std::string::npos);
+  // Blackwood's fill order of the last rows: reported, and the board verifies
+  const Run tail = run("--json --quiet --breaks 150,170,190,200 --time 0.5 --threads 1 --order tail-columns");
+  INFO(tail.err);
+  REQUIRE(tail.code == 0);
+  REQUIRE(tail.out.find("\"order\":\"tail-columns\"") != std::string::npos);
+  REQUIRE(tail.out.find("\"verified\":true") != std::string::npos);
 }
 
 TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {

@@ -44,8 +44,8 @@ TEST_CASE("count mode equals brute force for every order, with and without refut
     const std::size_t expected = all_solutions(m, cap).size();
     if (expected == cap) continue;  // too many to enumerate
     with_solutions += expected > 0 ? 1 : 0;
-    for (CellOrder order :
-         {CellOrder::row, CellOrder::frame, CellOrder::spiral, CellOrder::blackwood, CellOrder::mrv})
+    for (CellOrder order : {CellOrder::row, CellOrder::frame, CellOrder::spiral, CellOrder::blackwood,
+                            CellOrder::tail_columns, CellOrder::mrv})
       for (bool refute : {false, true})
         for (bool symmetry : {false, true}) {
           const ExactResult r = run_exact(m, counting(order, refute, symmetry));

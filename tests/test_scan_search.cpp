@@ -16,19 +16,22 @@ struct Case {
   CellOrder order;
 };
 
-// Small random puzzles (3x3, 4x3, 3x4; few colours, so boards with breaks abound) with small budgets.
+// Small random puzzles (3x3, 4x3, 3x4, 6x2; few colours, so boards with breaks abound) with small budgets.
 std::vector<Case> small_cases() {
   std::vector<Case> out;
   const CellOrder orders[] = {CellOrder::row, CellOrder::blackwood, CellOrder::spiral, CellOrder::frame};
   const std::vector<std::vector<int>> budgets = {{}, {1}, {3}, {2, 4}, {4, 4}, {1, 5, 6}, {6, 7, 8}};
   std::uint64_t seed = 1;
-  for (const auto& [w, h] : {std::pair{3, 3}, std::pair{4, 3}, std::pair{3, 4}})
+  // 6x2: the only size here where tail_columns differs from reading order (a 5-column block, then the rest;
+  // every cell on the frame, so every join must match whatever the budget)
+  for (const auto& [w, h] : {std::pair{3, 3}, std::pair{4, 3}, std::pair{3, 4}, std::pair{6, 2}})
     for (const auto& b : budgets) {
       std::vector<int> idx;
       for (int i : b)
         if (i <= w * h) idx.push_back(i);
       const bool hint = w == 3 && h == 3 && seed % 2 == 0;
-      out.push_back({random_model(w, h, 2, 2, seed, hint), MismatchBudget(idx), orders[seed % 4]});
+      const CellOrder order = w == 6 ? CellOrder::tail_columns : orders[seed % 4];
+      out.push_back({random_model(w, h, 2, 2, seed, hint), MismatchBudget(idx), order});
       ++seed;
     }
   return out;

@@ -18,9 +18,9 @@ namespace edgecp {
 /// Blackwood's record runs (as published in his solver's public re-implementations): reading order down to
 /// the last five rows; there a block of the first five columns in reading order, then the middle columns
 /// one at a time, top to bottom, then the last four columns closed as shrinking L shapes (the top row of
-/// what is left, then its left column) down to a 3 x 2 block in reading order. Every cell's top and left
-/// neighbours come before it in both. mrv: dynamic, the unplaced cell with the fewest candidates left
-/// (ties: reading order).
+/// what is left, then its left column) down to a 3 x 2 block in reading order; there, as in blackwood, every
+/// cell comes after its top and left neighbours. mrv: dynamic, the unplaced cell with the fewest candidates
+/// left (ties: reading order).
 enum class CellOrder { row, frame, spiral, blackwood, tail_columns, mrv };
 
 inline CellOrder parse_cell_order(std::string_view s) {
@@ -70,9 +70,9 @@ inline void append_ring(const Geometry& g, int k, std::vector<int>& out) {
   for (int r = bottom; r > top; --r) out.push_back(g.cell(r, left));
 }
 
-/// tail_columns on the last `rows` rows: cols [0, left) in reading order, then [left, right) column by column,
-/// then [right, W) as shrinking L shapes while more than two rows and two columns are left, the rest in
-/// reading order.
+/// tail_columns on the last `rows` rows: cols [0, left) in reading order, then [left, right) column by
+/// column, then [right, W) as shrinking L shapes while more than two rows and two columns are left, the rest
+/// in reading order.
 inline void append_tail_columns(const Geometry& g, int rows, std::vector<int>& out) {
   const int h = g.height(), w = g.width(), top = h - rows;
   const int left = std::min(5, w), right = std::max(left, w - 4);
