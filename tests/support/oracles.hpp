@@ -49,14 +49,16 @@ Domains snapshot(const Store& s) {
 
 /// Plain enumeration in reading order, independent of the library's searches: every complete board with each
 /// piece once, grey exactly outside (checked from the geometry) and the hints kept; with `exact`, also every
-/// join matching. `visit(board)` is called for each and returns false to stop.
+/// join matching. With `max_breaks` >= 0 (and not `exact`), only boards whose joins between two frame cells all
+/// match and with at most `max_breaks` mismatches in all (both order-independent, so a partial board breaking
+/// them is cut). `visit(board)` is called for each and returns false to stop.
 template <class Visit>
-void enumerate_boards(const Model& m, bool exact, Visit visit) {
+void enumerate_boards(const Model& m, bool exact, Visit visit, int max_breaks = -1) {
   const Geometry& g = m.geometry();
   Board b(m.cell_count());
   std::vector<char> used(static_cast<std::size_t>(m.piece_count()), 0);
   bool going = true;
-  std::function<void(int)> rec = [&](int cell) {
+  std::function<void(int, int)> rec = [&](int cell, int breaks) {
     if (cell == m.cell_count()) {
       going = visit(static_cast<const Board&>(b));
       return;
@@ -65,21 +67,27 @@ void enumerate_boards(const Model& m, bool exact, Visit visit) {
       if (used[static_cast<std::size_t>(m.piece_of(id))]) continue;
       if (const int h = m.hint_candidate(cell); h >= 0 && h != id) continue;
       bool ok = true;
+      int more = 0;
       for (int s = 0; s < 4 && ok; ++s) {
         ok = (m.colour(id, s) == grey) == g.faces_outside(cell, s);
         const int n = g.neighbour(cell, s);
-        if (exact && ok && n >= 0 && n < cell)
-          ok = m.colour(id, s) == m.colour(b.cells[static_cast<std::size_t>(n)], opposite(s));
+        if (!ok || n < 0 || n > cell) continue;
+        const bool match = m.colour(id, s) == m.colour(b.cells[static_cast<std::size_t>(n)], opposite(s));
+        if (exact) ok = match;
+        if (max_breaks >= 0 && !match) {
+          ok = !(g.on_frame(cell) && g.on_frame(n));
+          ++more;
+        }
       }
-      if (!ok) continue;
+      if (!ok || (max_breaks >= 0 && breaks + more > max_breaks)) continue;
       used[static_cast<std::size_t>(m.piece_of(id))] = 1;
       b.cells[static_cast<std::size_t>(cell)] = id;
-      rec(cell + 1);
+      rec(cell + 1, breaks + more);
       b.cells[static_cast<std::size_t>(cell)] = -1;
       used[static_cast<std::size_t>(m.piece_of(id))] = 0;
     }
   };
-  rec(0);
+  rec(0, 0);
 }
 
 /// Every complete exact board (enumerate_boards), at most `cap` of them.
@@ -94,8 +102,9 @@ inline std::vector<Board> all_solutions(const Model& m, std::size_t cap = 100000
 
 /// Every complete board (pieces once, grey exactly outside, hints kept) that a budgeted search over `order`
 /// may reach: after the p-th placement of the order (hints excluded) at most budget.allowed(p) joins among
-/// placed cells mismatch, and joins between two frame cells always match. Plain enumeration of all
-/// frame-legal boards, each checked afterwards: nothing is pruned while enumerating.
+/// placed cells mismatch, and joins between two frame cells always match. Enumeration in reading order cut only
+/// by what holds whatever the order (frame joins match, at most the budget's total of breaks); each board is
+/// then checked against the order's budget steps.
 inline std::vector<Board> all_budget_boards(const Model& m, const std::vector<int>& order,
                                             const MismatchBudget& budget) {
   const Geometry& g = m.geometry();
@@ -123,10 +132,13 @@ inline std::vector<Board> all_budget_boards(const Model& m, const std::vector<in
     return broken_at[0] == 0;
   };
   std::vector<Board> out;
-  enumerate_boards(m, false, [&](const Board& b) {
-    if (feasible(b)) out.push_back(b);
-    return true;
-  });
+  enumerate_boards(
+      m, false,
+      [&](const Board& b) {
+        if (feasible(b)) out.push_back(b);
+        return true;
+      },
+      budget.allowed(static_cast<int>(order.size())));
   return out;
 }
 
