@@ -14,11 +14,13 @@ struct Case {
   Model model;
   MismatchBudget budget;
   CellOrder order;
+  bool break_sets = false;  // ScanOptions::break_sets
 };
 
 // Small random puzzles (3x3, 4x3, 3x4; few colours, so boards with breaks abound) with small budgets, and 6x3
-// ones in tail_columns (the smallest size where it differs from reading order: a 5-column block, then the last
-// column; 3 frame and 4 inner colours keep the brute force short).
+// ones in tail_columns (the smallest size where it differs from reading order: a 5-column block, then the
+// last column; 3 frame and 4 inner colours keep the brute force short). Each case twice: lists only, and with
+// the candidates generated from bit sets wherever a break is left (ScanOptions::break_sets).
 std::vector<Case> small_cases() {
   std::vector<Case> out;
   const CellOrder orders[] = {CellOrder::row, CellOrder::blackwood, CellOrder::spiral, CellOrder::frame};
@@ -31,11 +33,17 @@ std::vector<Case> small_cases() {
       ++seed;
     }
   // 6x3 in tail_columns: placements 7-10 close the inner row's top and left joins, 12-15 its bottom ones, 17
-  // its right one (reading order: 8-11, 14-17, 12); on these seeds {8, 12} and {9, 14} let fewer boards through
-  // than in reading order
+  // its right one (reading order: 8-11, 14-17, 12); on these seeds {8, 12} and {9, 14} let fewer boards
+  // through than in reading order
   for (const auto& b : std::vector<std::vector<int>>{{}, {18}, {8, 12}, {9, 14}, {11, 18}})
     out.push_back({random_model(6, 3, 3, 4, seed++), MismatchBudget(b), CellOrder::tail_columns});
-  return out;
+  std::vector<Case> all;
+  for (const Case& c : out)
+    for (bool sets : {false, true}) {
+      all.push_back(c);
+      all.back().break_sets = sets;
+    }
+  return all;
 }
 
 // A case's order and budget; kept boards are exactly the placements reached, comparable with the oracle.
@@ -43,6 +51,7 @@ ScanOptions oracle_options(const Case& c, bool tighten, ScanValueOrder values = 
   ScanOptions o;
   o.order = c.order;
   o.budget = c.budget;
+  o.break_sets = c.break_sets;
   o.values = values;
   o.tighten = tighten;
   o.improve = false;
@@ -69,7 +78,8 @@ TEST_CASE("scan: visits exactly the boards the budget allows (brute force)", "[s
   for (const Case& c : small_cases()) {
     const auto boards = all_budget_boards(c.model, fill_order(c.model, c.order), c.budget);
     const ScanResult r = exhaustive(c, false, false, false);
-    INFO(c.model.puzzle().name << " budget " << c.budget.total() << " order " << to_string(c.order));
+    INFO(c.model.puzzle().name << " budget " << c.budget.total() << " order " << to_string(c.order)
+                               << " break sets " << c.break_sets);
     CHECK(r.status == SearchStatus::exhausted);
     CHECK(r.solutions == boards.size());
     if (!boards.empty()) {
@@ -92,7 +102,8 @@ TEST_CASE("scan: budget-aware strict checks never lose a reachable board, and pr
   for (const Case& c : small_cases()) {
     const auto boards = all_budget_boards(c.model, fill_order(c.model, c.order), c.budget);
     for (const auto& [fc, parity] : {std::pair{true, false}, std::pair{false, true}, std::pair{true, true}}) {
-      INFO(c.model.puzzle().name << " budget " << c.budget.total() << " fc " << fc << " parity " << parity);
+      INFO(c.model.puzzle().name << " budget " << c.budget.total() << " break sets " << c.break_sets << " fc "
+                                 << fc << " parity " << parity);
       const ScanResult all = exhaustive(c, fc, parity, false);
       CHECK(all.solutions == boards.size());  // every reachable board is still visited
       for (ScanValueOrder v : {ScanValueOrder::shuffled, ScanValueOrder::rare_first}) {
@@ -241,7 +252,8 @@ TEST_CASE("scan: with a quota it visits exactly the budget boards that meet it (
           c, all, colours,
           quota_by_placement(ramp.empty() ? default_quota_ramp(free_cells, total) : ramp, free_cells));
       INFO(c.model.puzzle().name << " budget " << c.budget.total() << " order " << to_string(c.order)
-                                 << " quota colours " << colours.size() << " ramp points " << ramp.size());
+                                 << " break sets " << c.break_sets << " quota colours " << colours.size()
+                                 << " ramp points " << ramp.size());
       for (ScanValueOrder v : {ScanValueOrder::by_id, ScanValueOrder::shuffled, ScanValueOrder::rare_first}) {
         o.values = v;  // the quota's early end of a list must hold in every value order
         o.tighten = false;

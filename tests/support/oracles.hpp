@@ -49,9 +49,9 @@ Domains snapshot(const Store& s) {
 
 /// Plain enumeration in reading order, independent of the library's searches: every complete board with each
 /// piece once, grey exactly outside (checked from the geometry) and the hints kept; with `exact`, also every
-/// join matching. With `max_breaks` >= 0 (and not `exact`), only boards whose joins between two frame cells all
-/// match and with at most `max_breaks` mismatches in all (both order-independent, so a partial board breaking
-/// them is cut). `visit(board)` is called for each and returns false to stop.
+/// join matching. With `max_breaks` >= 0 (and not `exact`), only boards whose joins between two frame cells
+/// all match and with at most `max_breaks` mismatches in all (both order-independent, so a partial board
+/// breaking them is cut). `visit(board)` is called for each and returns false to stop.
 template <class Visit>
 void enumerate_boards(const Model& m, bool exact, Visit visit, int max_breaks = -1) {
   const Geometry& g = m.geometry();
@@ -102,9 +102,9 @@ inline std::vector<Board> all_solutions(const Model& m, std::size_t cap = 100000
 
 /// Every complete board (pieces once, grey exactly outside, hints kept) that a budgeted search over `order`
 /// may reach: after the p-th placement of the order (hints excluded) at most budget.allowed(p) joins among
-/// placed cells mismatch, and joins between two frame cells always match. Enumeration in reading order cut only
-/// by what holds whatever the order (frame joins match, at most the budget's total of breaks); each board is
-/// then checked against the order's budget steps.
+/// placed cells mismatch, and joins between two frame cells always match. Enumeration in reading order cut
+/// only by what holds whatever the order (frame joins match, at most the budget's total of breaks); each
+/// board is then checked against the order's budget steps.
 inline std::vector<Board> all_budget_boards(const Model& m, const std::vector<int>& order,
                                             const MismatchBudget& budget) {
   const Geometry& g = m.geometry();

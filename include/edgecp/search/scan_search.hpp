@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -57,6 +58,11 @@ struct ScanOptions : SearchControl {
   /// The quota as (placement number, favoured sides) points, linear in between, none after the last point.
   /// Empty: default_quota_ramp() for the puzzle and colours.
   std::vector<std::pair<int, int>> quota_ramp;
+  /// Where a depth has a break left when it is opened, its candidates are generated from bit sets (the
+  /// candidates of unused pieces, those showing each placed neighbour's colour) instead of walking its list,
+  /// whose break part holds mostly pieces in use by then (E2's last rows walk lists of hundreds). The same
+  /// candidates either way, by mismatches (exact first), in candidate id order; false: the lists only.
+  bool break_sets = true;
 };
 
 /// The default quota ramp: the shape of the ramp of Blackwood's record solver (as published in the public
@@ -116,7 +122,10 @@ struct ScanResult : SearchResultCore {
 /// two placed neighbours show towards the cell. Each key's list holds first the exact candidates, then the
 /// "break" candidates that mismatch exactly one key side; a node walks the exact part, and the break part too
 /// when the budget (MismatchBudget, cumulative indices) has a break left at this depth. Pieces in use are a
-/// byte per piece. Cost per placement: a list step, a used-piece test and a key computation.
+/// byte per piece. Cost per placement: a list step, a used-piece test and a key computation. Where a break is
+/// left, the lists' break parts are long and hold mostly pieces in use, so (break_sets) such a depth's
+/// candidates are generated instead from bit sets over candidate ids: the candidates of unused pieces, and
+/// per side and colour those showing it, their mismatches counted by a bit-sliced adder.
 ///
 /// Budget semantics are the driver's: after the p-th placement at most budget.allowed(p) joins mismatch,
 /// joins between two frame cells always match, grey always faces the outside. The best complete board is
@@ -182,7 +191,12 @@ class ScanSearch {
     const Range* table;        ///< the signature's ranges, indexed by key; [keys^2] = every fitting candidate
     std::uint8_t extra_count;  ///< placed neighbours beyond the key sides (3rd and 4th)
     std::array<Extra, 2> extra;
-    int allowed;  ///< budget.allowed(placement number)
+    int allowed;                   ///< budget.allowed(placement number)
+    bool slow;                     ///< extra_count != 0: the walk computes each candidate's mismatches apart
+    std::uint8_t outside;          ///< sides facing the outside, as bits
+    std::uint8_t breakable;        ///< sides whose join may break, as bits
+    std::array<int, 4> side_slot;  ///< per side: colour_ index of a placed neighbour's colour, or -1
+    std::uint32_t generated_at;    ///< break_sets: where its generated entries begin (-1: a break never left)
   };
   struct Frame {
     const Entry* it;         ///< next entry to try
@@ -190,6 +204,7 @@ class ScanSearch {
     const Entry* exact_end;  ///< entries from here on mismatch one key side
     const Entry* placed;     ///< the entry placed at this depth (valid below the current depth)
     bool both;         ///< walking the signature's full list for candidates that mismatch both key sides
+    bool generated;    ///< the list is open_generated's (each entry's mismatches in generated_add_)
     std::uint8_t add;  ///< mismatches that placement added
   };
 
@@ -217,14 +232,35 @@ class ScanSearch {
   std::vector<int> rarity_;             // per piece: smaller = rarer colours
   std::vector<std::uint8_t> favoured_;  // per piece: its sides of a quota colour
   std::vector<int> quota_;  // quota_[d]: favoured sides needed after placement d+1; size = depths checked
+  // break_sets: candidate bit sets, words_ 64-bit words each, bit i = candidate id i
+  int words_ = 0;
+  int sets_from_ = 0;  // the first depth where a break may be left (free_: none, or break_sets off)
+  std::vector<Entry> candidate_entries_;  // per candidate id, its entry
+  std::vector<std::uint64_t> shows_;      // (side * keys_ + colour) * words_: candidates showing it there
+  std::vector<std::uint64_t> cell_fits_;  // outside mask * words_: grey exactly on those sides
+  struct PieceBits {                      ///< a piece's candidates in unused_ (its ids are contiguous)
+    std::uint32_t word;                   ///< the word of its first candidate
+    std::uint64_t low;                    ///< its bits in that word
+    std::uint64_t high;                   ///< and in the next
+  };
+  std::vector<PieceBits> piece_bits_;
   // ---- search state (reset per restart) ----
   std::vector<std::uint8_t> colour_;  // cell*4 + side -> colour shown; slot none_slot_ holds C
   int none_slot_ = 0;
   std::vector<std::uint8_t> used_;            // per piece
   std::array<std::uint64_t, 4> used_bits_{};  // window_fc only: used_ as bits (pieces 0..255)
   std::vector<Frame> frames_;
-  std::vector<int> favoured_at_;      // [d]: favoured sides placed at depths < d (quota only)
-  std::vector<int> supply_, demand_;  // colour_parity: half-edges of unused pieces / of the frontier
+  std::vector<int> favoured_at_;       // [d]: favoured sides placed at depths < d (quota only)
+  std::vector<int> supply_, demand_;   // colour_parity: half-edges of unused pieces / of the frontier
+  std::vector<std::uint64_t> unused_;  // break_sets: the candidates of unused pieces (words_ words)
+  // ---- generated lists (break_sets; a depth's part is valid while the depth is open) ----
+  std::vector<Entry> generated_;             // per depth that may break: room for every candidate
+  std::vector<std::uint8_t> generated_add_;  // mismatches of generated_[i] against the placed cells
+  struct WordLevels {
+    int first;                          ///< the candidate id of bit 0
+    std::array<std::uint64_t, 5> bits;  ///< [m]: the candidates with m mismatches (4: four)
+  };
+  std::vector<WordLevels> by_mismatches_;  // open_generated's scratch: the words holding unused candidates
   // ---- results and persistent state ----
   ScanResult result_;
   std::uint64_t placements_ = 0;
@@ -260,6 +296,7 @@ class ScanSearch {
     build_rarity();
     build_quota();
     build_depths();
+    build_break_sets();
     if (opt_.window_fc) build_fit_masks();
     colour_ = base_colour_;
     used_.assign(static_cast<std::size_t>(model_.piece_count()), 0);
@@ -335,6 +372,7 @@ class ScanSearch {
     d.cell = cell;
     d.allowed = opt_.budget.allowed(i + 1);
     d.slot1 = d.slot2 = none_slot_;
+    d.side_slot = {-1, -1, -1, -1};
     Signature sig;
     int breakable = 0, nkeys = 0;
     for (int s : {left, up, right, down}) {  // left and up first: the usual scan orders key on them
@@ -349,6 +387,7 @@ class ScanSearch {
           model_.hint_candidate(nb) >= 0 || position_of_[static_cast<std::size_t>(nb)] < i + 1;
       if (!placed) continue;
       const int slot = 4 * nb + opposite(s);
+      d.side_slot[static_cast<std::size_t>(s)] = slot;
       if (nkeys == 2) {
         d.extra[d.extra_count++] = Extra{s, slot, brk};
         continue;
@@ -359,6 +398,9 @@ class ScanSearch {
     }
     d.side1 = sig.side1;
     d.side2 = sig.side2;
+    d.outside = static_cast<std::uint8_t>(sig.outside);
+    d.breakable = static_cast<std::uint8_t>(breakable);
+    d.slow = d.extra_count != 0;
     sig.key_breakable = (sig.side1 >= 0 && (breakable >> sig.side1 & 1) ? 1 : 0) |
                         (sig.side2 >= 0 && (breakable >> sig.side2 & 1) ? 2 : 0);
     return {d, sig};
@@ -377,6 +419,53 @@ class ScanSearch {
     }
     for (int i = 0; i < free_; ++i)  // ranges_ has stopped growing: its addresses hold now
       depths_[static_cast<std::size_t>(i)].table = ranges_.data() + table_at[static_cast<std::size_t>(i)];
+  }
+
+  /// break_sets: the bit sets of every candidate, and room for the generated lists of the depths where a
+  /// break may be left.
+  void build_break_sets() {
+    sets_from_ = free_;
+    if (!opt_.break_sets) return;
+    const int n = model_.candidate_count();
+    words_ = (n + 63) / 64;
+    auto set = [](std::uint64_t* w, int i) { w[i / 64] |= std::uint64_t{1} << (i % 64); };
+    shows_.assign(static_cast<std::size_t>(4 * keys_ * words_), 0);
+    cell_fits_.assign(static_cast<std::size_t>(16 * words_), 0);
+    piece_bits_.assign(static_cast<std::size_t>(model_.piece_count()), PieceBits{});
+    for (int id = 0; id < n; ++id) {
+      const Entry e = entry(id);
+      candidate_entries_.push_back(e);
+      int grey_sides = 0;
+      for (int s = 0; s < 4; ++s) {
+        set(shows_.data() + (s * keys_ + e.colour[static_cast<std::size_t>(s)]) * words_, id);
+        grey_sides |= e.colour[static_cast<std::size_t>(s)] == grey ? 1 << s : 0;
+      }
+      set(cell_fits_.data() + grey_sides * words_, id);
+      PieceBits& b = piece_bits_[e.piece];  // ids ascend by piece: the first id of a piece sets the word
+      if (id == 0 || model_.piece_of(id - 1) != e.piece) b.word = static_cast<std::uint32_t>(id / 64);
+      (static_cast<std::uint32_t>(id / 64) == b.word ? b.low : b.high) |= std::uint64_t{1} << (id % 64);
+    }
+    std::uint32_t at = 0;
+    for (int d = free_ - 1; d >= 0; --d) {
+      Depth& dp = depths_[static_cast<std::size_t>(d)];
+      dp.generated_at = dp.allowed > 0 ? at : ~std::uint32_t{0};
+      if (dp.allowed > 0) {
+        at += static_cast<std::uint32_t>(n);
+        sets_from_ = d;
+      }
+    }
+    generated_.assign(at, Entry{});
+    generated_add_.assign(at, 0);
+    by_mismatches_.assign(static_cast<std::size_t>(words_), WordLevels{});
+  }
+
+  /// Flips piece p's candidates in unused_ (placing and unplacing alternate, so a flip clears or sets them).
+  /// Only placements at depths >= sets_from_ flip: unused_ is rebuilt from used_ whenever depth sets_from_ is
+  /// opened, so that it holds exactly while a depth from there on is open, at no cost higher up.
+  void flip_unused(int p) {
+    const PieceBits& b = piece_bits_[static_cast<std::size_t>(p)];
+    unused_[b.word] ^= b.low;
+    unused_[b.word + 1] ^= b.high;
   }
 
   /// Lists for one signature: for every key, exact candidates then one-break candidates.
@@ -485,7 +574,70 @@ class ScanSearch {
     return {entries + r.begin, entries + (dp.allowed > breaks_used ? r.end : r.exact_end),
             entries + r.exact_end};
   }
-  static void store(Frame& f, const Cursor& c) {
+  /// Depth d's candidates with a break left: those of unused pieces that fit the cell, show the colour of
+  /// every placed neighbour across an unbreakable join, and mismatch at most the breaks left, counted per
+  /// candidate by a bit-sliced adder over the breakable joins' mismatch sets; written by mismatches, each
+  /// with its count in generated_add_.
+  Cursor open_generated(int d, int breaks) {
+    const Depth& dp = depths_[static_cast<std::size_t>(d)];
+    const int words = words_, room = std::min(dp.allowed - breaks, 4);
+    const std::uint64_t* side_sets[4];
+    bool breakable[4];
+    int sides = 0;
+    for (int s = 0; s < 4; ++s)
+      if (const int slot = dp.side_slot[static_cast<std::size_t>(s)]; slot >= 0) {
+        side_sets[sides] = shows_.data() + (s * keys_ + colour_[static_cast<std::size_t>(slot)]) * words;
+        breakable[sides++] = (dp.breakable >> s & 1) != 0;
+      }
+    const std::uint64_t* const fits = cell_fits_.data() + dp.outside * words;
+    WordLevels* const level = by_mismatches_.data();
+    int nonzero = 0;
+    for (int w = 0; w < words; ++w) {
+      std::uint64_t base = fits[w] & unused_[static_cast<std::size_t>(w)], c0 = 0, c1 = 0, c2 = 0;
+      if (!base) continue;  // late in the search most words hold no unused candidate
+      for (int i = 0; i < sides; ++i) {
+        if (!breakable[i]) {
+          base &= side_sets[i][w];
+          continue;
+        }
+        const std::uint64_t miss = ~side_sets[i][w], carry = c0 & miss, carry2 = c1 & carry;  // count += miss
+        c0 ^= miss;
+        c1 ^= carry;
+        c2 |= carry2;
+      }
+      level[nonzero++] = {64 * w,
+                          {base & ~c0 & ~c1 & ~c2, base & c0 & ~c1 & ~c2, base & ~c0 & c1 & ~c2,
+                           base & c0 & c1 & ~c2, base & c2}};
+    }
+    Entry* const out = generated_.data() + dp.generated_at;
+    std::uint8_t* const add = generated_add_.data() + dp.generated_at;
+    int n = 0, exact = 0;
+    for (int m = 0; m <= room; ++m) {
+      for (int j = 0; j < nonzero; ++j)
+        for (std::uint64_t bits = level[j].bits[static_cast<std::size_t>(m)]; bits; bits &= bits - 1) {
+          out[n] = candidate_entries_[static_cast<std::size_t>(level[j].first + std::countr_zero(bits))];
+          add[n++] = static_cast<std::uint8_t>(m);
+        }
+      if (m == 0) exact = n;
+    }
+    return {out, out + n, out + exact};
+  }
+
+  /// unused_ from used_ (see flip_unused).
+  void rebuild_unused() {
+    std::fill(unused_.begin(), unused_.end(), 0);
+    for (int p = 0; p < model_.piece_count(); ++p)
+      if (!used_[static_cast<std::size_t>(p)]) flip_unused(p);
+  }
+
+  /// Opens depth d's walk into its frame (generated from bit sets when a break is left and break_sets).
+  void open_depth(int d, int breaks) {
+    if (d == sets_from_) rebuild_unused();
+    const Depth& dp = depths_[static_cast<std::size_t>(d)];
+    Frame& f = frames_[static_cast<std::size_t>(d)];
+    f.generated = opt_.break_sets && dp.allowed > breaks;
+    const Cursor c = f.generated ? open_generated(d, breaks)
+                                 : open_list(dp, colour_.data(), entries_.data(), keys_, breaks);
     f.it = c.it;
     f.end = c.end;
     f.exact_end = c.exact_end;
@@ -517,6 +669,10 @@ class ScanSearch {
     std::uint8_t* const used = used_.data();
     std::uint64_t* const by_depth = by_depth_.data();
     const Entry* const entries = entries_.data();
+    const Entry* const generated = generated_.data();
+    const std::uint8_t* const generated_add = generated_add_.data();
+    const bool break_sets = opt_.break_sets;
+    const int sets_from = sets_from_;
     const int keys = keys_, last = free_ - 1;
     const int quota_depth = static_cast<int>(quota_.size());
     const int* const quota = quota_.data();
@@ -526,13 +682,15 @@ class ScanSearch {
     Frame* f = frames_.data();
     const Depth* dp = depths_.data();
     const Entry *it = f->it, *end = f->end, *exact_end = f->exact_end;
-    bool slow = dp->extra_count != 0;
+    bool slow = dp->slow || f->generated;
     while (true) {
       while (it != end) {
         const Entry* e = it++;
         if (used[e->piece]) continue;
         int add = e >= exact_end ? 1 : 0;
-        if (slow) {  // extra placed neighbours, or the two-break walk
+        if (slow && f->generated) {
+          add = generated_add[e - generated];
+        } else if (slow) {  // extra placed neighbours, or the two-break walk
           if (f->both && (e->colour[static_cast<std::size_t>(dp->side1)] == colour[dp->slot1] ||
                           e->colour[static_cast<std::size_t>(dp->side2)] == colour[dp->slot2]))
             continue;  // matches a key side: already offered by the key's own list
@@ -543,7 +701,8 @@ class ScanSearch {
         if (breaks + add > dp->allowed) continue;  // the budget, or a cap lowered since this list was opened
         if (d < quota_depth) {
           const int fav = favoured_at[d] + favoured[e->piece];
-          if (fav < quota[d]) {  // so is every later entry of this part: skip to the next part
+          if (fav < quota[d]) {  // so is every later entry of this part (lists, not generated): skip the part
+            if (f->generated) continue;
             if (e < exact_end)
               it = exact_end;
             else
@@ -555,6 +714,7 @@ class ScanSearch {
         ++placements;
         ++by_depth[d + 1];
         used[e->piece] = 1;
+        if (d >= sets_from) flip_unused(e->piece);
         std::memcpy(colour + 4 * dp->cell, e->colour.data(), 4);
         f->placed = e;
         f->add = static_cast<std::uint8_t>(add);
@@ -580,16 +740,19 @@ class ScanSearch {
         ++d;
         ++f;
         ++dp;
-        const Cursor c = open_list(*dp, colour, entries, keys, breaks);
+        if (d == sets_from) rebuild_unused();
+        f->generated = break_sets && dp->allowed > breaks;
+        const Cursor c =
+            f->generated ? open_generated(d, breaks) : open_list(*dp, colour, entries, keys, breaks);
         it = c.it;
         end = c.end;
         exact_end = c.exact_end;
         f->end = end;
         f->exact_end = exact_end;
         f->both = false;
-        slow = dp->extra_count != 0;
+        slow = dp->slow || f->generated;
       }
-      if (!f->both && dp->allowed - breaks >= 2 && dp->side2 >= 0) {
+      if (!f->both && !f->generated && dp->allowed - breaks >= 2 && dp->side2 >= 0) {
         const Range& all = dp->table[keys * keys];  // empty unless both key sides may break
         f->both = true;
         it = f->it = entries + all.begin;
@@ -613,7 +776,7 @@ class ScanSearch {
           it = f->it;
           end = f->end;
           exact_end = f->exact_end;
-          slow = dp->extra_count != 0;
+          slow = dp->slow || f->generated;
         }
         next_poll = clock_.next_poll();
         if (ev == SearchClock::Event::restart) continue;
@@ -625,7 +788,7 @@ class ScanSearch {
       it = f->it;
       end = f->end;
       exact_end = f->exact_end;
-      slow = f->both || dp->extra_count != 0;
+      slow = f->both || f->generated || dp->slow;
       unplace(d, breaks);
     }
     placements_ = placements;
@@ -634,7 +797,7 @@ class ScanSearch {
   /// Fresh colours and counters, and depth 0's list opened.
   void begin_walk() {
     reset_state();
-    store(frames_[0], open_list(depths_[0], colour_.data(), entries_.data(), keys_, 0));
+    open_depth(0, 0);
   }
 
   /// A new value order, everything unplaced (the caller unplaced the placements).
@@ -701,6 +864,7 @@ class ScanSearch {
     Frame& f = frames_[static_cast<std::size_t>(d)];
     const Entry* e = f.placed;
     used_[e->piece] = 0;
+    if (d >= sets_from_) flip_unused(e->piece);
     breaks -= f.add;
     if (opt_.window_fc) used_bits_[e->piece >> 6] &= ~(std::uint64_t{1} << (e->piece & 63));
     if (opt_.colour_parity) parity_update(d, *e, -1);
@@ -711,6 +875,7 @@ class ScanSearch {
     for (int c = 0; c < model_.cell_count(); ++c)
       if (const int h = model_.hint_candidate(c); h >= 0)
         used_[static_cast<std::size_t>(model_.piece_of(h))] = 1;
+    unused_.assign(static_cast<std::size_t>(words_) + 1, 0);  // + 1: flip_unused's next word
     used_bits_ = {};
     for (int p = 0; p < model_.piece_count(); ++p)
       if (used_[static_cast<std::size_t>(p)])
