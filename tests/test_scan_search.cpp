@@ -14,13 +14,14 @@ struct Case {
   Model model;
   MismatchBudget budget;
   CellOrder order;
-  bool break_sets = false;  // ScanOptions::break_sets
+  int break_sets = 0;  // ScanOptions::break_sets
 };
 
 // Small random puzzles (3x3, 4x3, 3x4; few colours, so boards with breaks abound) with small budgets, and 6x3
 // ones in tail_columns (the smallest size where it differs from reading order: a 5-column block, then the
-// last column; 3 frame and 4 inner colours keep the brute force short). Each case twice: lists only, and with
-// the candidates generated from bit sets wherever a break is left (ScanOptions::break_sets).
+// last column; 3 frame and 4 inner colours keep the brute force short). Each case three times: lists only,
+// the candidates generated from bit sets where a break is left over the last 4 depths (a walk switches from
+// lists to sets), and over every depth (ScanOptions::break_sets).
 std::vector<Case> small_cases() {
   std::vector<Case> out;
   const CellOrder orders[] = {CellOrder::row, CellOrder::blackwood, CellOrder::spiral, CellOrder::frame};
@@ -39,7 +40,7 @@ std::vector<Case> small_cases() {
     out.push_back({random_model(6, 3, 3, 4, seed++), MismatchBudget(b), CellOrder::tail_columns});
   std::vector<Case> all;
   for (const Case& c : out)
-    for (bool sets : {false, true}) {
+    for (int sets : {0, 4, 1000}) {
       all.push_back(c);
       all.back().break_sets = sets;
     }

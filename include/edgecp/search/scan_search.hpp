@@ -58,11 +58,12 @@ struct ScanOptions : SearchControl {
   /// The quota as (placement number, favoured sides) points, linear in between, none after the last point.
   /// Empty: default_quota_ramp() for the puzzle and colours.
   std::vector<std::pair<int, int>> quota_ramp;
-  /// Where a depth has a break left when it is opened, its candidates are generated from bit sets (the
-  /// candidates of unused pieces, those showing each placed neighbour's colour) instead of walking its list,
-  /// whose break part holds mostly pieces in use by then (E2's last rows walk lists of hundreds). The same
-  /// candidates either way, by mismatches (exact first), in candidate id order; false: the lists only.
-  bool break_sets = true;
+  /// Where a depth has a break left when it is opened and at most this many pieces are left to place, its
+  /// candidates are generated from bit sets (the candidates of unused pieces, those showing each placed
+  /// neighbour's colour) instead of walking its list, whose break part holds mostly pieces in use by then
+  /// (E2's last rows walk lists of hundreds). The same candidates either way, by mismatches (exact first), in
+  /// candidate id order; 0: the lists only. Earlier, with more pieces left, the lists are faster.
+  int break_sets = 16;
 };
 
 /// The default quota ramp: the shape of the ramp of Blackwood's record solver (as published in the public
@@ -123,9 +124,9 @@ struct ScanResult : SearchResultCore {
 /// "break" candidates that mismatch exactly one key side; a node walks the exact part, and the break part too
 /// when the budget (MismatchBudget, cumulative indices) has a break left at this depth. Pieces in use are a
 /// byte per piece. Cost per placement: a list step, a used-piece test and a key computation. Where a break is
-/// left, the lists' break parts are long and hold mostly pieces in use, so (break_sets) such a depth's
-/// candidates are generated instead from bit sets over candidate ids: the candidates of unused pieces, and
-/// per side and colour those showing it, their mismatches counted by a bit-sliced adder.
+/// left late in the search, the lists' break parts are long and hold mostly pieces in use, so (break_sets)
+/// such a depth's candidates are generated instead from bit sets over candidate ids: the candidates of unused
+/// pieces, and per side and colour those showing it, their mismatches counted by a bit-sliced adder.
 ///
 /// Budget semantics are the driver's: after the p-th placement at most budget.allowed(p) joins mismatch,
 /// joins between two frame cells always match, grey always faces the outside. The best complete board is
@@ -196,7 +197,8 @@ class ScanSearch {
     std::uint8_t outside;          ///< sides facing the outside, as bits
     std::uint8_t breakable;        ///< sides whose join may break, as bits
     std::array<int, 4> side_slot;  ///< per side: colour_ index of a placed neighbour's colour, or -1
-    std::uint32_t generated_at;    ///< break_sets: where its generated entries begin (-1: a break never left)
+    bool sets;                     ///< break_sets applies: a break may be left, few enough pieces left
+    std::uint32_t generated_at;    ///< sets: where its generated entries begin
   };
   struct Frame {
     const Entry* it;         ///< next entry to try
@@ -234,7 +236,7 @@ class ScanSearch {
   std::vector<int> quota_;  // quota_[d]: favoured sides needed after placement d+1; size = depths checked
   // break_sets: candidate bit sets, words_ 64-bit words each, bit i = candidate id i
   int words_ = 0;
-  int sets_from_ = 0;  // the first depth where a break may be left (free_: none, or break_sets off)
+  int sets_from_ = 0;                     // the first depth where break_sets applies (free_: none)
   std::vector<Entry> candidate_entries_;  // per candidate id, its entry
   std::vector<std::uint64_t> shows_;      // (side * keys_ + colour) * words_: candidates showing it there
   std::vector<std::uint64_t> cell_fits_;  // outside mask * words_: grey exactly on those sides
@@ -421,11 +423,11 @@ class ScanSearch {
       depths_[static_cast<std::size_t>(i)].table = ranges_.data() + table_at[static_cast<std::size_t>(i)];
   }
 
-  /// break_sets: the bit sets of every candidate, and room for the generated lists of the depths where a
-  /// break may be left.
+  /// break_sets: the bit sets of every candidate, and room for the generated lists of the depths where it
+  /// applies (a break may be left there, and at most break_sets pieces are left to place).
   void build_break_sets() {
     sets_from_ = free_;
-    if (!opt_.break_sets) return;
+    if (opt_.break_sets <= 0) return;
     const int n = model_.candidate_count();
     words_ = (n + 63) / 64;
     auto set = [](std::uint64_t* w, int i) { w[i / 64] |= std::uint64_t{1} << (i % 64); };
@@ -446,13 +448,13 @@ class ScanSearch {
       (static_cast<std::uint32_t>(id / 64) == b.word ? b.low : b.high) |= std::uint64_t{1} << (id % 64);
     }
     std::uint32_t at = 0;
-    for (int d = free_ - 1; d >= 0; --d) {
+    for (int d = free_ - 1; d >= 0 && free_ - d <= opt_.break_sets; --d) {
       Depth& dp = depths_[static_cast<std::size_t>(d)];
-      dp.generated_at = dp.allowed > 0 ? at : ~std::uint32_t{0};
-      if (dp.allowed > 0) {
-        at += static_cast<std::uint32_t>(n);
-        sets_from_ = d;
-      }
+      dp.sets = dp.allowed > 0;
+      if (!dp.sets) break;  // allowed only grows with the depth
+      dp.generated_at = at;
+      at += static_cast<std::uint32_t>(n);
+      sets_from_ = d;
     }
     generated_.assign(at, Entry{});
     generated_add_.assign(at, 0);
@@ -630,12 +632,13 @@ class ScanSearch {
       if (!used_[static_cast<std::size_t>(p)]) flip_unused(p);
   }
 
-  /// Opens depth d's walk into its frame (generated from bit sets when a break is left and break_sets).
+  /// Opens depth d's walk into its frame (generated from bit sets where break_sets applies and a break is
+  /// left).
   void open_depth(int d, int breaks) {
     if (d == sets_from_) rebuild_unused();
     const Depth& dp = depths_[static_cast<std::size_t>(d)];
     Frame& f = frames_[static_cast<std::size_t>(d)];
-    f.generated = opt_.break_sets && dp.allowed > breaks;
+    f.generated = dp.sets && dp.allowed > breaks;
     const Cursor c = f.generated ? open_generated(d, breaks)
                                  : open_list(dp, colour_.data(), entries_.data(), keys_, breaks);
     f.it = c.it;
@@ -671,7 +674,6 @@ class ScanSearch {
     const Entry* const entries = entries_.data();
     const Entry* const generated = generated_.data();
     const std::uint8_t* const generated_add = generated_add_.data();
-    const bool break_sets = opt_.break_sets;
     const int sets_from = sets_from_;
     const int keys = keys_, last = free_ - 1;
     const int quota_depth = static_cast<int>(quota_.size());
@@ -741,7 +743,7 @@ class ScanSearch {
         ++f;
         ++dp;
         if (d == sets_from) rebuild_unused();
-        f->generated = break_sets && dp->allowed > breaks;
+        f->generated = dp->sets && dp->allowed > breaks;
         const Cursor c =
             f->generated ? open_generated(d, breaks) : open_list(*dp, colour, entries, keys, breaks);
         it = c.it;
