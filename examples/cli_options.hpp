@@ -50,6 +50,7 @@ struct Args {
   bool window_fc = false, parity = false;
   std::vector<int> quota_colours;               // --quota: favoured colours (empty: off)
   std::vector<std::pair<int, int>> quota_ramp;  // --quota-ramp: (placement, sides) points (empty: default)
+  std::optional<int> break_sets;                // --break-sets (default: ScanOptions::break_sets)
   std::vector<int> breaks;
   bool default_breaks = false;  // breaks were not given: best mode's default schedule
   std::optional<double> time;
@@ -322,6 +323,13 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
         "the quota: at least N favoured sides placed by placement P, linear\n"
         "between points, none after the last (default: Blackwood's ramp, scaled)",
         [&a](const std::string& v) { a.quota_ramp = parse_quota_ramp(v); });
+  value("--break-sets", "N", scan,
+        "where a break is left and at most N pieces are left to place, generate\n"
+        "the candidates from bit sets instead of walking the lists (default 16;\n"
+        "0: the lists only)",
+        [&a](const std::string& v) {
+          a.break_sets = static_cast<int>(parse_integer("--break-sets", v, 0, 1 << 16));
+        });
 
   constexpr const char* output = "Output";
   flag("--json", output, "the result as one JSON object on stdout", a.json, true);
@@ -382,6 +390,8 @@ inline void finish_args(Args& a) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
+  if (a.break_sets && a.engine != EngineKind::scan)
+    throw UsageError("--break-sets: an option of the scan engine (--mode best with --breaks)");
   if (a.mode != SearchMode::best && (!a.save_file.empty() || !a.resume_file.empty()) && !a.breaks.empty())
     throw UsageError("--save/--resume split first and count runs into exact subproblems: not with --breaks");
   if (a.estimate == 0) return;

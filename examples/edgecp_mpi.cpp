@@ -290,6 +290,9 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
       opt.restart_nodes = a.restart.value_or(default_scan_restart_nodes);
       opt.window_fc = a.window_fc;
       opt.colour_parity = a.parity;
+      opt.quota_colours = a.quota_colours;
+      opt.quota_ramp = a.quota_ramp;
+      opt.break_sets = a.break_sets.value_or(opt.break_sets);
       opt.shared_best = &bound;
       const ParallelScanResult pr = run_parallel_scan(m, opt, threads);
       local_result = pr.best;

@@ -183,6 +183,16 @@ TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads
   REQUIRE(tail.code == 0);
   REQUIRE(tail.out.find("\"order\":\"tail-columns\"") != std::string::npos);
   REQUIRE(tail.out.find("\"verified\":true") != std::string::npos);
+  // bit sets over every depth that may break, and the lists only: reported, and the boards verify
+  for (const char* n : {"1000", "0"}) {
+    const Run sets = run(std::string("--json --quiet --breaks 150,170,190,200,240-256 --time 0.5 --threads 1 "
+                                     "--break-sets ") +
+                         n);
+    INFO(sets.err);
+    REQUIRE(sets.code == 0);
+    REQUIRE(sets.out.find(std::string("\"break_sets\":") + n) != std::string::npos);
+    REQUIRE(sets.out.find("\"verified\":true") != std::string::npos);
+  }
 }
 
 TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
@@ -201,6 +211,8 @@ TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
       {p4 + " --breaks 3-", "--breaks"},
       {p4 + " --breaks 3 --quota 9", "no colour 9"},
       {p4 + " --breaks 3 --quota x", "--quota"},
+      {p4 + " --breaks 3 --break-sets -1", "--break-sets"},
+      {p4 + " --propagators ac --break-sets 4", "--break-sets: an option of the scan engine"},
       {p4 + " --breaks 3 --quota-ramp 2:1", "needs --quota"},
       {p4 + " --breaks 3 --quota 1 --quota-ramp 2", "points P:N"},
       {p4 + " --breaks 3 --quota 1 --quota-ramp 2:1,2:3", "two quota points"},
