@@ -193,7 +193,6 @@ class ScanSearch {
     std::uint8_t extra_count;  ///< placed neighbours beyond the key sides (3rd and 4th)
     std::array<Extra, 2> extra;
     int allowed;                   ///< budget.allowed(placement number)
-    bool slow;                     ///< extra_count != 0: the walk computes each candidate's mismatches apart
     std::uint8_t outside;          ///< sides facing the outside, as bits
     std::uint8_t breakable;        ///< sides whose join may break, as bits
     std::array<int, 4> side_slot;  ///< per side: colour_ index of a placed neighbour's colour, or -1
@@ -205,6 +204,7 @@ class ScanSearch {
     const Entry* end;        ///< exact_end, or the list's end when a break is left
     const Entry* exact_end;  ///< entries from here on mismatch one key side
     const Entry* placed;     ///< the entry placed at this depth (valid below the current depth)
+    std::uint16_t piece;     ///< placed->piece (one load less when the walk backtracks)
     bool both;         ///< walking the signature's full list for candidates that mismatch both key sides
     bool generated;    ///< the list is open_generated's (each entry's mismatches in generated_add_)
     std::uint8_t add;  ///< mismatches that placement added
@@ -402,7 +402,6 @@ class ScanSearch {
     d.side2 = sig.side2;
     d.outside = static_cast<std::uint8_t>(sig.outside);
     d.breakable = static_cast<std::uint8_t>(breakable);
-    d.slow = d.extra_count != 0;
     sig.key_breakable = (sig.side1 >= 0 && (breakable >> sig.side1 & 1) ? 1 : 0) |
                         (sig.side2 >= 0 && (breakable >> sig.side2 & 1) ? 2 : 0);
     return {d, sig};
@@ -684,7 +683,7 @@ class ScanSearch {
     Frame* f = frames_.data();
     const Depth* dp = depths_.data();
     const Entry *it = f->it, *end = f->end, *exact_end = f->exact_end;
-    bool slow = dp->slow || f->generated;
+    bool slow = dp->extra_count != 0 || f->generated;
     while (true) {
       while (it != end) {
         const Entry* e = it++;
@@ -719,6 +718,7 @@ class ScanSearch {
         if (d >= sets_from) flip_unused(e->piece);
         std::memcpy(colour + 4 * dp->cell, e->colour.data(), 4);
         f->placed = e;
+        f->piece = e->piece;
         f->add = static_cast<std::uint8_t>(add);
         breaks += add;
         if (lookahead_on) {
@@ -752,7 +752,7 @@ class ScanSearch {
         f->end = end;
         f->exact_end = exact_end;
         f->both = false;
-        slow = dp->slow || f->generated;
+        slow = dp->extra_count != 0 || f->generated;
       }
       if (!f->both && !f->generated && dp->allowed - breaks >= 2 && dp->side2 >= 0) {
         const Range& all = dp->table[keys * keys];  // empty unless both key sides may break
@@ -778,7 +778,7 @@ class ScanSearch {
           it = f->it;
           end = f->end;
           exact_end = f->exact_end;
-          slow = dp->slow || f->generated;
+          slow = dp->extra_count != 0 || f->generated;
         }
         next_poll = clock_.next_poll();
         if (ev == SearchClock::Event::restart) continue;
@@ -790,8 +790,11 @@ class ScanSearch {
       it = f->it;
       end = f->end;
       exact_end = f->exact_end;
-      slow = f->both || f->generated || dp->slow;
-      unplace(d, breaks);
+      slow = f->both || f->generated || dp->extra_count != 0;
+      used[f->piece] = 0;  // unplace(d, breaks), inline: the walk's most frequent step
+      if (d >= sets_from) flip_unused(f->piece);
+      breaks -= f->add;
+      if (lookahead_on) undo_lookahead(d);
     }
     placements_ = placements;
   }
@@ -863,13 +866,18 @@ class ScanSearch {
   }
 
   void unplace(int d, int& breaks) {
-    Frame& f = frames_[static_cast<std::size_t>(d)];
-    const Entry* e = f.placed;
-    used_[e->piece] = 0;
-    if (d >= sets_from_) flip_unused(e->piece);
+    const Frame& f = frames_[static_cast<std::size_t>(d)];
+    used_[f.piece] = 0;
+    if (d >= sets_from_) flip_unused(f.piece);
     breaks -= f.add;
-    if (opt_.window_fc) used_bits_[e->piece >> 6] &= ~(std::uint64_t{1} << (e->piece & 63));
-    if (opt_.colour_parity) parity_update(d, *e, -1);
+    undo_lookahead(d);
+  }
+
+  /// unplace's part for the strict checks (window_fc's used bits, colour_parity's counts).
+  void undo_lookahead(int d) {
+    const Entry& e = *frames_[static_cast<std::size_t>(d)].placed;
+    if (opt_.window_fc) used_bits_[e.piece >> 6] &= ~(std::uint64_t{1} << (e.piece & 63));
+    if (opt_.colour_parity) parity_update(d, e, -1);
   }
 
   void reset_used() {
