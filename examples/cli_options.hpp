@@ -383,15 +383,14 @@ inline void finish_args(Args& a) {
   req.random = a.random_values || a.restart.has_value();
   req.gates = a.colour_gate || a.alldiff_gate;
   req.threads = a.threads != 0;
-  req.scan_checks = a.window_fc || a.parity || !a.quota_colours.empty() || !a.quota_ramp.empty();
+  req.scan_checks = a.window_fc || a.parity || !a.quota_colours.empty() || !a.quota_ramp.empty() ||
+                   a.break_sets.has_value();
   a.engine_auto = a.engine == EngineKind::automatic;
   try {
     a.engine = choose_engine(req);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
-  if (a.break_sets && a.engine != EngineKind::scan)
-    throw UsageError("--break-sets: an option of the scan engine (--mode best with --breaks)");
   if (a.mode != SearchMode::best && (!a.save_file.empty() || !a.resume_file.empty()) && !a.breaks.empty())
     throw UsageError("--save/--resume split first and count runs into exact subproblems: not with --breaks");
   if (a.estimate == 0) return;

@@ -212,7 +212,7 @@ TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
       {p4 + " --breaks 3 --quota 9", "no colour 9"},
       {p4 + " --breaks 3 --quota x", "--quota"},
       {p4 + " --breaks 3 --break-sets -1", "--break-sets"},
-      {p4 + " --propagators ac --break-sets 4", "--break-sets: an option of the scan engine"},
+      {p4 + " --propagators ac --break-sets 4", "--break-sets need the scan engine"},
       {p4 + " --breaks 3 --quota-ramp 2:1", "needs --quota"},
       {p4 + " --breaks 3 --quota 1 --quota-ramp 2", "points P:N"},
       {p4 + " --breaks 3 --quota 1 --quota-ramp 2:1,2:3", "two quota points"},
