@@ -384,7 +384,7 @@ inline void finish_args(Args& a) {
   req.gates = a.colour_gate || a.alldiff_gate;
   req.threads = a.threads != 0;
   req.scan_checks = a.window_fc || a.parity || !a.quota_colours.empty() || !a.quota_ramp.empty() ||
-                   a.break_sets.has_value();
+                    a.break_sets.has_value();
   a.engine_auto = a.engine == EngineKind::automatic;
   try {
     a.engine = choose_engine(req);
