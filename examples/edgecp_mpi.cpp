@@ -406,6 +406,9 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
         .num("seconds", seconds)
         .num("best_found_at", best_at);
     json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
+    if (a.engine == EngineKind::scan)  // what the scan engine was given, as edgecp-solve reports it
+      o.raw("quota_colours", json_int_list(a.quota_colours))
+          .integer("break_sets", a.break_sets.value_or(ScanOptions{}.break_sets));
     json_result_board(o, m, r);
     std::cout << o.str() << "\n";
   } else {

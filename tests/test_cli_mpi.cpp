@@ -109,6 +109,29 @@ TEST_CASE("edgecp-mpi: first solutions and best boards verify", "[cli][mpi]") {
   REQUIRE(verified_score(hunt.out, m16) > 0);
 }
 
+TEST_CASE("edgecp-mpi: every scan option reaches the engine (one rank = edgecp-solve)", "[cli][mpi][scan]") {
+  // One rank with one thread under a node limit runs exactly edgecp-solve's search, so the boards agree for
+  // every option; each option changes the board on this puzzle, so an option lost on the way would show.
+  const std::string puzzle = bundled("e2like_16x16.txt");
+  const Model m(read_puzzle(puzzle));
+  const std::string base = puzzle + " --breaks 200-256 --nodes 3000000 --threads 1 --seed 3 --json --quiet";
+  const Board plain = board_of(run_solve(base).out, m);
+  for (const std::string option : {"--quota 2,7", "--quota 2,7 --quota-ramp 40:30,120:90", "--break-sets 0",
+                                   "--restart 400000", "--order tail-columns", "--values shuffled"}) {
+    const Run one = run_solve(base + " " + option), many = run_mpi(1, base + " " + option);
+    INFO(option << "\n" << many.err);
+    REQUIRE(one.code == 0);
+    REQUIRE(many.code == 0);
+    REQUIRE(board_of(many.out, m).cells == board_of(one.out, m).cells);
+    REQUIRE(board_of(one.out, m).cells != plain.cells);  // the option matters here
+    REQUIRE(verified_score(many.out, m) == field(one.out, "score"));
+  }
+  const Run echoed = run_mpi(2, base + " --quota 2,7 --break-sets 5");
+  REQUIRE(echoed.code == 0);
+  REQUIRE(echoed.out.find("\"quota_colours\":[2,7]") != std::string::npos);
+  REQUIRE(field(echoed.out, "break_sets") == 5);
+}
+
 TEST_CASE("edgecp-mpi: a count interrupted by SIGTERM resumes to the same count in edgecp-solve",
           "[cli][mpi][checkpoint]") {
   const Puzzle pz = generate({6, 6, 3, 5, 3, false}).puzzle;  // ~5 s of plain backtracking
