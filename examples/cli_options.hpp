@@ -51,6 +51,7 @@ struct Args {
   std::vector<int> quota_colours;               // --quota: favoured colours (empty: off)
   std::vector<std::pair<int, int>> quota_ramp;  // --quota-ramp: (placement, sides) points (empty: default)
   std::optional<int> break_sets;                // --break-sets (default: ScanOptions::break_sets)
+  std::optional<int> colour_bound;              // --colour-bound (default: ScanOptions::colour_bound)
   std::vector<int> breaks;
   bool default_breaks = false;  // breaks were not given: best mode's default schedule
   std::optional<double> time;
@@ -330,6 +331,13 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
         [&a](const std::string& v) {
           a.break_sets = static_cast<int>(parse_integer("--break-sets", v, 0, 1 << 16));
         });
+  value("--colour-bound", "N", scan,
+        "over the last N placements, refuse a piece when the mismatches a\n"
+        "completion must add by colour counts exceed the budget left (sound;\n"
+        "default 24; 0: off)",
+        [&a](const std::string& v) {
+          a.colour_bound = static_cast<int>(parse_integer("--colour-bound", v, 0, 1 << 16));
+        });
 
   constexpr const char* output = "Output";
   flag("--json", output, "the result as one JSON object on stdout", a.json, true);
@@ -384,7 +392,7 @@ inline void finish_args(Args& a) {
   req.gates = a.colour_gate || a.alldiff_gate;
   req.threads = a.threads != 0;
   req.scan_checks = a.window_fc || a.parity || !a.quota_colours.empty() || !a.quota_ramp.empty() ||
-                    a.break_sets.has_value();
+                    a.break_sets.has_value() || a.colour_bound.has_value();
   a.engine_auto = a.engine == EngineKind::automatic;
   try {
     a.engine = choose_engine(req);

@@ -31,6 +31,7 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
   opt.quota_colours = a.quota_colours;
   opt.quota_ramp = a.quota_ramp;
   opt.break_sets = a.break_sets.value_or(opt.break_sets);
+  opt.colour_bound = a.colour_bound.value_or(opt.colour_bound);
   opt.stop = &stop_requested;
   if (a.default_breaks && !a.quiet)
     fmt::print(stderr, "note: no --breaks: the default schedule for {} cells, --breaks {}\n", m.cell_count(),
@@ -90,6 +91,8 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
         .boolean("parity", a.parity)
         .raw("quota_colours", json_int_list(a.quota_colours))
         .integer("break_sets", a.break_sets.value_or(ScanOptions{}.break_sets))
+        .integer("colour_bound", a.colour_bound.value_or(ScanOptions{}.colour_bound))
+        .integer("colour_bound_prunes", static_cast<long long>(r.colour_bound_prunes))
         .integer("window_fc_prunes", static_cast<long long>(r.window_fc_prunes))
         .integer("parity_prunes", static_cast<long long>(r.parity_prunes))
         .raw("score_history", history);

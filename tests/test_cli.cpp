@@ -193,6 +193,13 @@ TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads
     REQUIRE(sets.out.find(std::string("\"break_sets\":") + n) != std::string::npos);
     REQUIRE(sets.out.find("\"verified\":true") != std::string::npos);
   }
+  // the colour bound over the last 100 placements: reported with what it cut, and the board verifies
+  const Run bound = run("--json --quiet --breaks 150,170,190,200 --time 0.5 --threads 1 --colour-bound 100");
+  INFO(bound.err);
+  REQUIRE(bound.code == 0);
+  REQUIRE(field(bound.out, "colour_bound") == 100);
+  REQUIRE(field(bound.out, "colour_bound_prunes") > 0);
+  REQUIRE(bound.out.find("\"verified\":true") != std::string::npos);
 }
 
 TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
@@ -212,7 +219,9 @@ TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
       {p4 + " --breaks 3 --quota 9", "no colour 9"},
       {p4 + " --breaks 3 --quota x", "--quota"},
       {p4 + " --breaks 3 --break-sets -1", "--break-sets"},
-      {p4 + " --propagators ac --break-sets 4", "--break-sets need the scan engine"},
+      {p4 + " --propagators ac --break-sets 4", "--break-sets and --colour-bound need the scan engine"},
+      {p4 + " --propagators ac --colour-bound 4", "--colour-bound need the scan engine"},
+      {p4 + " --breaks 3 --colour-bound x", "--colour-bound"},
       {p4 + " --breaks 3 --quota-ramp 2:1", "needs --quota"},
       {p4 + " --breaks 3 --quota 1 --quota-ramp 2", "points P:N"},
       {p4 + " --breaks 3 --quota 1 --quota-ramp 2:1,2:3", "two quota points"},

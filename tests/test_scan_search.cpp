@@ -1,6 +1,7 @@
 #include "edgecp/search/scan_search.hpp"
 
 #include <catch2/catch.hpp>
+#include <functional>
 #include <set>
 
 #include "support/oracles.hpp"
@@ -56,6 +57,7 @@ ScanOptions oracle_options(const Case& c, bool tighten, ScanValueOrder values = 
   o.values = values;
   o.tighten = tighten;
   o.improve = false;
+  o.colour_bound = 0;  // the walk without it (it subsumes colour_parity); its own test sets it
   return o;
 }
 
@@ -118,6 +120,180 @@ TEST_CASE("scan: budget-aware strict checks never lose a reachable board, and pr
   }
   CHECK(fc_prunes > 0);  // the checks do work on these puzzles
   CHECK(parity_prunes > 0);
+}
+
+namespace {
+
+/// The nodes of the scan engine's tree, counted independently: every prefix of `order` with each piece once,
+/// grey exactly outside (the static domain), joins between frame cells matching and at most budget.allowed(p)
+/// mismatches after placement p; from placement bound_from + 1 on, only prefixes whose mismatches plus their
+/// colour_mismatch_bound fit the budget at the end.
+std::uint64_t reference_nodes(const Model& m, const std::vector<int>& order, const MismatchBudget& budget,
+                              int bound_from) {
+  const Geometry& g = m.geometry();
+  Board b(m.cell_count());
+  std::vector<char> used(static_cast<std::size_t>(m.piece_count()), 0);
+  for (int c = 0; c < m.cell_count(); ++c)
+    if (const int h = m.hint_candidate(c); h >= 0) {
+      b.cells[static_cast<std::size_t>(c)] = h;
+      used[static_cast<std::size_t>(m.piece_of(h))] = 1;
+    }
+  const int n = static_cast<int>(order.size()), at_end = budget.allowed(n);
+  std::uint64_t nodes = 0;
+  std::function<void(int, int)> walk = [&](int i, int breaks) {
+    if (i == n) return;
+    const int cell = order[static_cast<std::size_t>(i)];
+    for (int id = 0; id < m.candidate_count(); ++id) {
+      if (!Model::test(m.static_domain(cell), id) || used[static_cast<std::size_t>(m.piece_of(id))]) continue;
+      int added = 0;
+      bool frame_broken = false;
+      for (int s = 0; s < 4; ++s) {
+        const int nb = g.neighbour(cell, s);
+        const int o = nb < 0 ? -1 : b.cells[static_cast<std::size_t>(nb)];
+        if (o < 0 || m.colour(id, s) == m.colour(o, opposite(s))) continue;
+        ++added;
+        frame_broken = frame_broken || (g.on_frame(cell) && g.on_frame(nb));
+      }
+      if (frame_broken || breaks + added > budget.allowed(i + 1)) continue;
+      b.cells[static_cast<std::size_t>(cell)] = id;
+      if (i < bound_from || breaks + added + colour_mismatch_bound(m, b) <= at_end) {
+        ++nodes;
+        used[static_cast<std::size_t>(m.piece_of(id))] = 1;
+        walk(i + 1, breaks + added);
+        used[static_cast<std::size_t>(m.piece_of(id))] = 0;
+      }
+      b.cells[static_cast<std::size_t>(cell)] = -1;
+    }
+  };
+  walk(0, 0);
+  return nodes;
+}
+
+/// The fewest mismatches on the joins touching an empty cell of `partial` over every way of filling its empty
+/// cells with the unused pieces (any rotation the frame allows), by brute force; -1 when none fits.
+int fewest_added(const Model& m, Board partial) {
+  const Geometry& g = m.geometry();
+  std::vector<int> empty, left;
+  std::vector<char> used(static_cast<std::size_t>(m.piece_count()), 0);
+  for (int c = 0; c < m.cell_count(); ++c) {
+    const int id = partial.cells[static_cast<std::size_t>(c)];
+    if (id < 0)
+      empty.push_back(c);
+    else
+      used[static_cast<std::size_t>(m.piece_of(id))] = 1;
+  }
+  for (int p = 0; p < m.piece_count(); ++p)
+    if (!used[static_cast<std::size_t>(p)]) left.push_back(p);
+  std::vector<char> is_empty(static_cast<std::size_t>(m.cell_count()), 0);
+  for (int c : empty) is_empty[static_cast<std::size_t>(c)] = 1;
+  int best = -1;
+  std::function<void(std::size_t)> fill = [&](std::size_t i) {
+    if (i == empty.size()) {
+      int mism = 0;
+      for (int c = 0; c < m.cell_count(); ++c)
+        for (int s : {right, down}) {
+          const int nb = g.neighbour(c, s);
+          if (nb < 0 || !(is_empty[static_cast<std::size_t>(c)] || is_empty[static_cast<std::size_t>(nb)]))
+            continue;
+          mism += m.colour(partial.cells[static_cast<std::size_t>(c)], s) !=
+                          m.colour(partial.cells[static_cast<std::size_t>(nb)], opposite(s))
+                      ? 1
+                      : 0;
+        }
+      if (best < 0 || mism < best) best = mism;
+      return;
+    }
+    const int cell = empty[i];
+    for (int& p : left) {
+      if (p < 0) continue;
+      const int piece = p;
+      p = -1;
+      for (int id = m.first_candidate(piece); id < m.end_candidate(piece); ++id)
+        if (Model::test(m.static_domain(cell), id)) {
+          partial.cells[static_cast<std::size_t>(cell)] = id;
+          fill(i + 1);
+        }
+      partial.cells[static_cast<std::size_t>(cell)] = -1;
+      p = piece;
+    }
+  };
+  fill(0);
+  return best;
+}
+
+}  // namespace
+
+TEST_CASE("scan: colour_mismatch_bound never exceeds the fewest mismatches a completion adds (brute force)",
+          "[scan][colour_bound]") {
+  int cases = 0, reached = 0, positive = 0;
+  Rng rng(11);
+  for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+    const Model m = varied_model(seed);
+    std::vector<Board> boards;  // complete boards with up to 3 mismatches, every 7th
+    int k = 0;
+    enumerate_boards(
+        m, false,
+        [&](const Board& b) {
+          if (k++ % 7 == 0) boards.push_back(b);
+          return boards.size() < 12;
+        },
+        3);
+    for (const Board& full : boards)
+      for (int empties = 1; empties <= 4; ++empties) {
+        Board partial = full;
+        std::vector<int> free_cells;
+        for (int c = 0; c < m.cell_count(); ++c)
+          if (m.hint_candidate(c) < 0) free_cells.push_back(c);
+        for (int j = 0; j < empties && !free_cells.empty(); ++j) {
+          const auto at = static_cast<std::size_t>(rng.below(free_cells.size()));
+          partial.cells[static_cast<std::size_t>(free_cells[at])] = -1;
+          free_cells.erase(free_cells.begin() + static_cast<long>(at));
+        }
+        const int bound = colour_mismatch_bound(m, partial), truth = fewest_added(m, partial);
+        INFO("seed " << seed << " empties " << empties);
+        REQUIRE(truth >= 0);
+        CHECK(bound >= 0);
+        CHECK(bound <= truth);  // sound: no completion adds fewer mismatches
+        ++cases;
+        reached += bound == truth ? 1 : 0;
+        positive += bound > 0 ? 1 : 0;
+      }
+  }
+  CHECK(cases > 500);
+  CHECK(positive > cases / 10);  // it says something on these boards
+  CHECK(reached > cases / 2);    // and is often exact
+  // a complete board has nothing left to add; the empty board's colours pair up (it has solutions)
+  const Model m = random_model(4, 4, 2, 3, 5);
+  Board empty(m.cell_count());
+  CHECK(colour_mismatch_bound(m, empty) == 0);
+}
+
+TEST_CASE("scan: colour_bound prunes exactly the prefixes the bound condemns (brute force)",
+          "[scan][colour_bound]") {
+  std::uint64_t pruned = 0;
+  for (const Case& c : small_cases()) {
+    const std::vector<int> order = fill_order(c.model, c.order);
+    const int n = static_cast<int>(order.size());
+    const auto boards = all_budget_boards(c.model, order, c.budget);
+    for (int last : {0, 3, 1000}) {
+      ScanOptions o = oracle_options(c, false);
+      o.colour_bound = last;
+      const ScanResult r = ScanSearch(c.model, o).run();
+      INFO(c.model.puzzle().name << " budget " << c.budget.total() << " order " << to_string(c.order)
+                                 << " break sets " << c.break_sets << " colour_bound " << last);
+      CHECK(r.placements == reference_nodes(c.model, order, c.budget, last > 0 ? std::max(n - last, 0) : n));
+      CHECK(r.solutions == boards.size());  // no board within the budget is lost
+      for (ScanValueOrder v : {ScanValueOrder::shuffled, ScanValueOrder::rare_first}) {
+        ScanOptions t = oracle_options(c, true, v);
+        t.colour_bound = last;
+        const ScanResult best = ScanSearch(c.model, t).run();
+        if (!boards.empty()) CHECK(best.score == best_of(c.model, boards));
+      }
+      pruned += r.colour_bound_prunes;
+      if (last == 0) CHECK(r.colour_bound_prunes == 0);
+    }
+  }
+  CHECK(pruned > 0);
 }
 
 TEST_CASE("scan: tightening keeps the best score and visits fewer boards", "[scan]") {

@@ -119,7 +119,8 @@ inline EngineKind choose_engine(const EngineRequest& r) {
           "the scan engine: --fix-corner, --colour-gate and --alldiff-gate are driver options");
   } else if (r.threads || r.scan_checks) {
     throw std::invalid_argument(
-        "--threads, --scan-checks, --quota, --quota-ramp and --break-sets need the scan engine (--mode best "
+        "--threads, --scan-checks, --quota, --quota-ramp, --break-sets and --colour-bound need the scan "
+        "engine (--mode best "
         "with --breaks)");
   }
   if (e == EngineKind::exact) {

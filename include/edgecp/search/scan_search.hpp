@@ -64,6 +64,13 @@ struct ScanOptions : SearchControl {
   /// (E2's last rows walk lists of hundreds). The same candidates either way, by mismatches (exact first), in
   /// candidate id order; 0: the lists only. Earlier, with more pieces left, the lists are faster.
   int break_sets = 16;
+  /// Over the last `colour_bound` placements (0: off), a candidate is refused when the breaks so far plus
+  /// colour_mismatch_bound of the board it would make exceed the mismatches allowed at the end (the budget,
+  /// or the cap a better board set): no board within the budget is lost. The counts are kept incrementally
+  /// (four colour updates per placement there). E2's scan runs spend most of their placements in the last
+  /// rows, closing boards that cannot beat the best; this bound cuts most of them (docs/results.md section
+  /// 14: 0 gives the old walk).
+  int colour_bound = 24;
 };
 
 /// The default quota ramp: the shape of the ramp of Blackwood's record solver (as published in the public
@@ -108,11 +115,47 @@ inline int favoured_sides(const Piece& p, const std::vector<int>& colours) {
   return n;
 }
 
+/// A lower bound on the mismatched joins that any completion of `partial` adds to it, from colour counts
+/// alone (a relaxation that forgets where the empty cells are). Per non-grey colour k, supply(k) counts the
+/// sides of colour k on the unused pieces and demand(k) the sides of colour k that placed cells turn towards
+/// empty cells. A join between a placed and an empty cell matches only with a supplied side of its colour, so
+/// at least sum_k max(0, demand(k) - supply(k)) of those joins mismatch. Where supply(k) - demand(k) is odd,
+/// some mismatched join shows colour k (the matched joins use up supply in ones against demand and in pairs
+/// between empty cells), and a mismatched join shows two colours: at least ceil(odd colours / 2). The bound
+/// is the larger of the two; it is zero on boards that can still be completed without a mismatch by counts.
+/// Grey faces the outside exactly (the frame), so it takes no part. Cost O(cells + pieces).
+inline int colour_mismatch_bound(const Model& m, const Board& partial) {
+  const Geometry& g = m.geometry();
+  std::vector<int> surplus(static_cast<std::size_t>(m.colour_count()), 0);  // supply - demand
+  std::vector<char> used(static_cast<std::size_t>(m.piece_count()), 0);
+  for (int c = 0; c < g.cell_count(); ++c) {
+    const int id = partial.cells[static_cast<std::size_t>(c)];
+    if (id < 0) continue;
+    used[static_cast<std::size_t>(m.piece_of(id))] = 1;
+    for (int s = 0; s < 4; ++s)
+      if (const int nb = g.neighbour(c, s); nb >= 0 && partial.cells[static_cast<std::size_t>(nb)] < 0)
+        --surplus[static_cast<std::size_t>(m.colour(id, s))];
+  }
+  for (int p = 0; p < m.piece_count(); ++p)
+    if (!used[static_cast<std::size_t>(p)])
+      for (int k : m.puzzle().pieces[static_cast<std::size_t>(p)].colours)
+        ++surplus[static_cast<std::size_t>(k)];
+  int deficit = 0, odd = 0;
+  for (int k = 0; k < m.colour_count(); ++k) {
+    if (k == grey) continue;
+    const int x = surplus[static_cast<std::size_t>(k)];
+    deficit += x < 0 ? -x : 0;
+    odd += x & 1;
+  }
+  return std::max(deficit, (odd + 1) / 2);
+}
+
 /// The scan engine's result: the shared fields (`solutions` = full placements within the budget visited;
 /// with tighten on, only those that improved the bound) and what the strict checks pruned.
 struct ScanResult : SearchResultCore {
   std::uint64_t window_fc_prunes = 0;
   std::uint64_t parity_prunes = 0;
+  std::uint64_t colour_bound_prunes = 0;  ///< candidates refused by ScanOptions::colour_bound
 };
 
 /// A depth-first search over a fixed cell order with no propagator and no allocation per node.
@@ -237,6 +280,7 @@ class ScanSearch {
   // break_sets: candidate bit sets, words_ 64-bit words each, bit i = candidate id i
   int words_ = 0;
   int sets_from_ = 0;                     // the first depth where break_sets applies (free_: none)
+  int bound_from_ = 0;                    // the first depth where colour_bound applies (free_: none)
   std::vector<Entry> candidate_entries_;  // per candidate id, its entry
   std::vector<std::uint64_t> shows_;      // (side * keys_ + colour) * words_: candidates showing it there
   std::vector<std::uint64_t> cell_fits_;  // outside mask * words_: grey exactly on those sides
@@ -255,6 +299,11 @@ class ScanSearch {
   std::vector<int> favoured_at_;       // [d]: favoured sides placed at depths < d (quota only)
   std::vector<int> supply_, demand_;   // colour_parity: half-edges of unused pieces / of the frontier
   std::vector<std::uint64_t> unused_;  // break_sets: the candidates of unused pieces (words_ words)
+  // colour_bound: per colour, supply - demand as in colour_mismatch_bound, exact while a depth >= bound_from_
+  // is open (rebuilt when depth bound_from_ is opened, kept by every placement from there on);
+  // deficit_ = sum of max(0, -surplus_[k]) and odd_ = colours with an odd surplus_, grey left out
+  std::vector<int> surplus_;
+  int deficit_ = 0, odd_ = 0;
   // ---- generated lists (break_sets; a depth's part is valid while the depth is open) ----
   std::vector<Entry> generated_;             // per depth that may break: room for every candidate
   std::vector<std::uint8_t> generated_add_;  // mismatches of generated_[i] against the placed cells
@@ -299,6 +348,8 @@ class ScanSearch {
     build_quota();
     build_depths();
     build_break_sets();
+    bound_from_ = opt_.colour_bound > 0 ? std::max(free_ - opt_.colour_bound, 0) : free_;
+    surplus_.assign(static_cast<std::size_t>(keys_), 0);
     if (opt_.window_fc) build_fit_masks();
     colour_ = base_colour_;
     used_.assign(static_cast<std::size_t>(model_.piece_count()), 0);
@@ -635,6 +686,7 @@ class ScanSearch {
   /// left).
   void open_depth(int d, int breaks) {
     if (d == sets_from_) rebuild_unused();
+    if (d == bound_from_) rebuild_surplus(d);
     const Depth& dp = depths_[static_cast<std::size_t>(d)];
     Frame& f = frames_[static_cast<std::size_t>(d)];
     f.generated = dp.sets && dp.allowed > breaks;
@@ -673,7 +725,8 @@ class ScanSearch {
     const Entry* const entries = entries_.data();
     const Entry* const generated = generated_.data();
     const std::uint8_t* const generated_add = generated_add_.data();
-    const int sets_from = sets_from_;
+    const int sets_from = sets_from_, bound_from = bound_from_;
+    const int* const final_allowed = &depths_.back().allowed;  // lowered in place by cap_mismatches
     const int keys = keys_, last = free_ - 1;
     const int quota_depth = static_cast<int>(quota_.size());
     const int* const quota = quota_.data();
@@ -712,6 +765,14 @@ class ScanSearch {
           }
           favoured_at[d + 1] = fav;
         }
+        if (d >= bound_from) {  // colour_bound: the board this makes must still fit the final budget
+          move_surplus(*dp, *e, -1);
+          if (breaks + add + surplus_bound() > *final_allowed) {
+            move_surplus(*dp, *e, +1);
+            ++result_.colour_bound_prunes;
+            continue;
+          }
+        }
         ++placements;
         ++by_depth[d + 1];
         used[e->piece] = 1;
@@ -743,6 +804,7 @@ class ScanSearch {
         ++f;
         ++dp;
         if (d == sets_from) rebuild_unused();
+        if (d == bound_from) rebuild_surplus(d);
         f->generated = dp->sets && dp->allowed > breaks;
         const Cursor c =
             f->generated ? open_generated(d, breaks) : open_list(*dp, colour, entries, keys, breaks);
@@ -793,6 +855,7 @@ class ScanSearch {
       slow = f->both || f->generated || dp->extra_count != 0;
       used[f->piece] = 0;  // unplace(d, breaks), inline: the walk's most frequent step
       if (d >= sets_from) flip_unused(f->piece);
+      if (d >= bound_from) move_surplus(*dp, *f->placed, +1);
       breaks -= f->add;
       if (lookahead_on) undo_lookahead(d);
     }
@@ -869,9 +932,65 @@ class ScanSearch {
     const Frame& f = frames_[static_cast<std::size_t>(d)];
     used_[f.piece] = 0;
     if (d >= sets_from_) flip_unused(f.piece);
+    if (d >= bound_from_) move_surplus(depths_[static_cast<std::size_t>(d)], *f.placed, +1);
     breaks -= f.add;
     undo_lookahead(d);
   }
+
+  /// surplus_ from scratch, depths 0..d-1 placed (see surplus_).
+  void rebuild_surplus(int d) {
+    std::fill(surplus_.begin(), surplus_.end(), 0);
+    for (int p = 0; p < model_.piece_count(); ++p)
+      if (!used_[static_cast<std::size_t>(p)])
+        for (int k : model_.puzzle().pieces[static_cast<std::size_t>(p)].colours)
+          ++surplus_[static_cast<std::size_t>(k)];
+    const Geometry& g = model_.geometry();
+    auto placed = [&](int c) {
+      return model_.hint_candidate(c) >= 0 || position_of_[static_cast<std::size_t>(c)] <= d;
+    };
+    for (int c = 0; c < g.cell_count(); ++c) {
+      if (!placed(c)) continue;
+      for (int s = 0; s < 4; ++s)
+        if (const int nb = g.neighbour(c, s); nb >= 0 && !placed(nb))
+          --surplus_[colour_[static_cast<std::size_t>(4 * c + s)]];
+    }
+    deficit_ = odd_ = 0;
+    for (int k = 0; k < keys_; ++k) {
+      if (k == grey) continue;
+      const int x = surplus_[static_cast<std::size_t>(k)];
+      deficit_ += x < 0 ? -x : 0;
+      odd_ += x & 1;
+    }
+  }
+
+  /// surplus_[k] += delta, keeping deficit_ and odd_.
+  void bump(int k, int delta) {
+    if (k == grey) return;
+    int& x = surplus_[static_cast<std::size_t>(k)];
+    deficit_ -= x < 0 ? -x : 0;
+    odd_ -= x & 1;
+    x += delta;
+    deficit_ += x < 0 ? -x : 0;
+    odd_ += x & 1;
+  }
+
+  /// surplus_'s change when e is placed at depth dp (sign -1) or taken back (+1): its sides leave the supply;
+  /// a side towards a placed neighbour closes that neighbour's demand, one towards an empty cell opens its
+  /// own.
+  void move_surplus(const Depth& dp, const Entry& e, int sign) {
+    for (int s = 0; s < 4; ++s) {
+      if (dp.outside >> s & 1) continue;
+      if (const int slot = dp.side_slot[static_cast<std::size_t>(s)]; slot >= 0) {
+        bump(e.colour[static_cast<std::size_t>(s)], sign);
+        bump(colour_[static_cast<std::size_t>(slot)], -sign);
+      } else {
+        bump(e.colour[static_cast<std::size_t>(s)], 2 * sign);
+      }
+    }
+  }
+
+  /// colour_mismatch_bound of the board placed, from surplus_.
+  int surplus_bound() const { return std::max(deficit_, (odd_ + 1) / 2); }
 
   /// unplace's part for the strict checks (window_fc's used bits, colour_parity's counts).
   void undo_lookahead(int d) {
