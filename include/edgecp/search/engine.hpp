@@ -120,8 +120,7 @@ inline EngineKind choose_engine(const EngineRequest& r) {
   } else if (r.threads || r.scan_checks) {
     throw std::invalid_argument(
         "--threads, --scan-checks, --quota, --quota-ramp, --break-sets and --colour-bound need the scan "
-        "engine (--mode best "
-        "with --breaks)");
+        "engine (--mode best with --breaks)");
   }
   if (e == EngineKind::exact) {
     if (r.mode == SearchMode::best)

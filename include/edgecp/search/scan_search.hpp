@@ -169,7 +169,9 @@ struct ScanResult : SearchResultCore {
 /// byte per piece. Cost per placement: a list step, a used-piece test and a key computation. Where a break is
 /// left late in the search, the lists' break parts are long and hold mostly pieces in use, so (break_sets)
 /// such a depth's candidates are generated instead from bit sets over candidate ids: the candidates of unused
-/// pieces, and per side and colour those showing it, their mismatches counted by a bit-sliced adder.
+/// pieces, and per side and colour those showing it, their mismatches counted by a bit-sliced adder. Over the
+/// last placements (colour_bound) a candidate is refused when colour counts prove that the board it makes
+/// cannot be closed within the budget left at the end (colour_mismatch_bound, kept incrementally).
 ///
 /// Budget semantics are the driver's: after the p-th placement at most budget.allowed(p) joins mismatch,
 /// joins between two frame cells always match, grey always faces the outside. The best complete board is
