@@ -124,9 +124,12 @@ inline int favoured_sides(const Piece& p, const std::vector<int>& colours) {
 /// between empty cells), and a mismatched join shows two colours: at least ceil(odd colours / 2). The bound
 /// is the larger of the two; it is zero on boards that can still be completed without a mismatch by counts.
 /// Grey faces the outside exactly (the frame), so it takes no part. Cost O(cells + pieces).
-inline int colour_mismatch_bound(const Model& m, const Board& partial) {
+inline int colour_mismatch_bound(const Model& m, const Board& partial);
+
+/// Per colour, supply - demand of `partial` (see colour_mismatch_bound; grey's entry is not used).
+inline std::vector<int> colour_surplus(const Model& m, const Board& partial) {
   const Geometry& g = m.geometry();
-  std::vector<int> surplus(static_cast<std::size_t>(m.colour_count()), 0);  // supply - demand
+  std::vector<int> surplus(static_cast<std::size_t>(m.colour_count()), 0);
   std::vector<char> used(static_cast<std::size_t>(m.piece_count()), 0);
   for (int c = 0; c < g.cell_count(); ++c) {
     const int id = partial.cells[static_cast<std::size_t>(c)];
@@ -140,14 +143,29 @@ inline int colour_mismatch_bound(const Model& m, const Board& partial) {
     if (!used[static_cast<std::size_t>(p)])
       for (int k : m.puzzle().pieces[static_cast<std::size_t>(p)].colours)
         ++surplus[static_cast<std::size_t>(k)];
-  int deficit = 0, odd = 0;
-  for (int k = 0; k < m.colour_count(); ++k) {
-    if (k == grey) continue;
-    const int x = surplus[static_cast<std::size_t>(k)];
-    deficit += x < 0 ? -x : 0;
-    odd += x & 1;
+  return surplus;
+}
+
+/// The two counts colour_mismatch_bound takes the larger of, kept per colour surplus x (grey left out).
+struct SurplusCounts {
+  int deficit = 0;  ///< sum of max(0, -x): demand beyond supply
+  int odd = 0;      ///< colours with an odd x
+  void add(int x, int sign) {
+    deficit += sign * (x < 0 ? -x : 0);
+    odd += sign * (x & 1);
   }
-  return std::max(deficit, (odd + 1) / 2);
+  int bound() const { return std::max(deficit, (odd + 1) / 2); }
+};
+
+inline SurplusCounts surplus_counts(const std::vector<int>& surplus) {
+  SurplusCounts c;
+  for (std::size_t k = 0; k < surplus.size(); ++k)
+    if (static_cast<int>(k) != grey) c.add(surplus[k], +1);
+  return c;
+}
+
+inline int colour_mismatch_bound(const Model& m, const Board& partial) {
+  return surplus_counts(colour_surplus(m, partial)).bound();
 }
 
 /// The scan engine's result: the shared fields (`solutions` = full placements within the budget visited;
@@ -301,11 +319,10 @@ class ScanSearch {
   std::vector<int> favoured_at_;       // [d]: favoured sides placed at depths < d (quota only)
   std::vector<int> supply_, demand_;   // colour_parity: half-edges of unused pieces / of the frontier
   std::vector<std::uint64_t> unused_;  // break_sets: the candidates of unused pieces (words_ words)
-  // colour_bound: per colour, supply - demand as in colour_mismatch_bound, exact while a depth >= bound_from_
-  // is open (rebuilt when depth bound_from_ is opened, kept by every placement from there on);
-  // deficit_ = sum of max(0, -surplus_[k]) and odd_ = colours with an odd surplus_, grey left out
+  // colour_bound: colour_surplus of the board placed and its counts, exact while a depth >= bound_from_ is
+  // open (rebuilt when depth bound_from_ is opened, kept by every placement from there on)
   std::vector<int> surplus_;
-  int deficit_ = 0, odd_ = 0;
+  SurplusCounts surplus_counts_;
   // ---- generated lists (break_sets; a depth's part is valid while the depth is open) ----
   std::vector<Entry> generated_;             // per depth that may break: room for every candidate
   std::vector<std::uint8_t> generated_add_;  // mismatches of generated_[i] against the placed cells
@@ -351,7 +368,6 @@ class ScanSearch {
     build_depths();
     build_break_sets();
     bound_from_ = opt_.colour_bound > 0 ? std::max(free_ - opt_.colour_bound, 0) : free_;
-    surplus_.assign(static_cast<std::size_t>(keys_), 0);
     if (opt_.window_fc) build_fit_masks();
     colour_ = base_colour_;
     used_.assign(static_cast<std::size_t>(model_.piece_count()), 0);
@@ -769,7 +785,7 @@ class ScanSearch {
         }
         if (d >= bound_from) {  // colour_bound: the board this makes must still fit the final budget
           move_surplus(*dp, *e, -1);
-          if (breaks + add + surplus_bound() > *final_allowed) {
+          if (breaks + add + surplus_counts_.bound() > *final_allowed) {
             move_surplus(*dp, *e, +1);
             ++result_.colour_bound_prunes;
             continue;
@@ -939,41 +955,19 @@ class ScanSearch {
     undo_lookahead(d);
   }
 
-  /// surplus_ from scratch, depths 0..d-1 placed (see surplus_).
+  /// surplus_ from scratch, depths 0..d-1 placed (rare: when depth bound_from_ opens).
   void rebuild_surplus(int d) {
-    std::fill(surplus_.begin(), surplus_.end(), 0);
-    for (int p = 0; p < model_.piece_count(); ++p)
-      if (!used_[static_cast<std::size_t>(p)])
-        for (int k : model_.puzzle().pieces[static_cast<std::size_t>(p)].colours)
-          ++surplus_[static_cast<std::size_t>(k)];
-    const Geometry& g = model_.geometry();
-    auto placed = [&](int c) {
-      return model_.hint_candidate(c) >= 0 || position_of_[static_cast<std::size_t>(c)] <= d;
-    };
-    for (int c = 0; c < g.cell_count(); ++c) {
-      if (!placed(c)) continue;
-      for (int s = 0; s < 4; ++s)
-        if (const int nb = g.neighbour(c, s); nb >= 0 && !placed(nb))
-          --surplus_[colour_[static_cast<std::size_t>(4 * c + s)]];
-    }
-    deficit_ = odd_ = 0;
-    for (int k = 0; k < keys_; ++k) {
-      if (k == grey) continue;
-      const int x = surplus_[static_cast<std::size_t>(k)];
-      deficit_ += x < 0 ? -x : 0;
-      odd_ += x & 1;
-    }
+    surplus_ = colour_surplus(model_, current_board(d));
+    surplus_counts_ = surplus_counts(surplus_);
   }
 
-  /// surplus_[k] += delta, keeping deficit_ and odd_.
+  /// surplus_[k] += delta, keeping its counts.
   void bump(int k, int delta) {
     if (k == grey) return;
     int& x = surplus_[static_cast<std::size_t>(k)];
-    deficit_ -= x < 0 ? -x : 0;
-    odd_ -= x & 1;
+    surplus_counts_.add(x, -1);
     x += delta;
-    deficit_ += x < 0 ? -x : 0;
-    odd_ += x & 1;
+    surplus_counts_.add(x, +1);
   }
 
   /// surplus_'s change when e is placed at depth dp (sign -1) or taken back (+1): its sides leave the supply;
@@ -990,9 +984,6 @@ class ScanSearch {
       }
     }
   }
-
-  /// colour_mismatch_bound of the board placed, from surplus_.
-  int surplus_bound() const { return std::max(deficit_, (odd_ + 1) / 2); }
 
   /// unplace's part for the strict checks (window_fc's used bits, colour_parity's counts).
   void undo_lookahead(int d) {
