@@ -3,7 +3,8 @@
 
 usage: plot_scores.py DIR OUT.svg|OUT.png TITLE
 Prints a Markdown table (seed, score, verified, deepest, placements per CPU-second, time of the best) and
-the mean / best / worst, then draws every seed's best score as a step line (its final score in the legend)
+the mean / best / worst; runs of 120 s or more also show each seed's score at 60 s (from its own history)
+and on how many seeds the final score is above it. Then draws every seed's best score as a step line (its final score in the legend)
 and the mean over the seeds in black. Needs matplotlib (Debian: python3-matplotlib).
 """
 import glob
@@ -26,17 +27,26 @@ def load_runs(folder):
     return runs
 
 
-def print_summary(runs):
-    print("| seed | score | verified | deepest | placements / CPU-s | best found at (s) |")
-    print("|---:|---:|:---:|---:|---:|---:|")
-    for r in runs:
-        print(f"| {r['seed']} | {r['score']} | {'yes' if r['verified'] else 'NO'} | {r['deepest']} | "
+def print_summary(runs, early=60.0):
+    """The table; runs of at least twice `early` seconds also show the score each had at `early` (same run)."""
+    longer = all(r["seconds"] >= 2 * early for r in runs)
+    at_early = [score_at(r["score_history"], early) for r in runs] if longer else []
+    print("| seed | score |" + (f" at {early:g} s |" if longer else "") +
+          " verified | deepest | placements / CPU-s | best found at (s) |")
+    print("|---:|---:|" + ("---:|" if longer else "") + ":---:|---:|---:|---:|")
+    for i, r in enumerate(runs):
+        print(f"| {r['seed']} | {r['score']} |" + (f" {at_early[i]} |" if longer else "") +
+              f" {'yes' if r['verified'] else 'NO'} | {r['deepest']} | "
               f"{r['placements_per_cpu_second'] / 1e6:.1f} M | {r['best_found_at']:.1f} |")
     scores = [r["score"] for r in runs]
     rates = [r["placements_per_cpu_second"] for r in runs]
     print(f"\nmean {statistics.mean(scores):.1f}, best {max(scores)}, worst {min(scores)}, "
           f"median {statistics.median(scores)}; placements per CPU-second: median {statistics.median(rates) / 1e6:.1f} M; "
           f"all verified: {all(r['verified'] for r in runs)}")
+    if longer and None not in at_early:
+        above = sum(s > e for s, e in zip(scores, at_early))
+        print(f"at {early:g} s: mean {statistics.mean(at_early):.1f}; the final score is above it on {above} of "
+              f"{len(runs)} seeds")
 
 
 def score_at(history, t):
