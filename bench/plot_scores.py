@@ -4,8 +4,9 @@
 usage: plot_scores.py DIR OUT.svg|OUT.png TITLE
 Prints a Markdown table (seed, score, verified, deepest, placements per CPU-second, time of the best) and
 the mean / best / worst; runs of 120 s or more also show each seed's score at 60 s (from its own history)
-and on how many seeds the final score is above it. Then draws every seed's best score as a step line (its final score in the legend)
-and the mean over the seeds in black. Needs matplotlib (Debian: python3-matplotlib).
+and on how many seeds the final score is above it. Then draws every seed's best score as a step line (its
+final score in the legend) and the mean over the seeds in black. Needs matplotlib (Debian:
+python3-matplotlib).
 """
 import glob
 import json
