@@ -259,8 +259,12 @@ class ScanSearch {
     std::uint8_t outside;          ///< sides facing the outside, as bits
     std::uint8_t breakable;        ///< sides whose join may break, as bits
     std::array<int, 4> side_slot;  ///< per side: colour_ index of a placed neighbour's colour, or -1
-    bool sets;                     ///< break_sets applies: a break may be left, few enough pieces left
-    std::uint32_t generated_at;    ///< sets: where its generated entries begin
+    // colour_bound: the sides towards placed neighbours (closed) and towards cells placed later (open)
+    std::uint8_t closed_count, open_count;
+    std::array<std::uint8_t, 4> closed_side, open_side;
+    std::array<int, 4> closed_slot;  ///< side_slot[closed_side[i]]
+    bool sets;                       ///< break_sets applies: a break may be left, few enough pieces left
+    std::uint32_t generated_at;      ///< sets: where its generated entries begin
   };
   struct Frame {
     const Entry* it;         ///< next entry to try
@@ -271,6 +275,7 @@ class ScanSearch {
     bool both;         ///< walking the signature's full list for candidates that mismatch both key sides
     bool generated;    ///< the list is open_generated's (each entry's mismatches in generated_add_)
     std::uint8_t add;  ///< mismatches that placement added
+    SurplusCounts surplus_before;  ///< colour_bound: surplus_counts_ before that placement
   };
 
   /// Where a depth's walk stands: the next entry, the end, and where the one-break entries begin.
@@ -456,9 +461,14 @@ class ScanSearch {
       if (brk) breakable |= 1 << s;
       const bool placed =
           model_.hint_candidate(nb) >= 0 || position_of_[static_cast<std::size_t>(nb)] < i + 1;
-      if (!placed) continue;
+      if (!placed) {
+        d.open_side[d.open_count++] = static_cast<std::uint8_t>(s);
+        continue;
+      }
       const int slot = 4 * nb + opposite(s);
       d.side_slot[static_cast<std::size_t>(s)] = slot;
+      d.closed_slot[d.closed_count] = slot;
+      d.closed_side[d.closed_count++] = static_cast<std::uint8_t>(s);
       if (nkeys == 2) {
         d.extra[d.extra_count++] = Extra{s, slot, brk};
         continue;
@@ -784,9 +794,11 @@ class ScanSearch {
           favoured_at[d + 1] = fav;
         }
         if (d >= bound_from) {  // colour_bound: the board this makes must still fit the final budget
-          move_surplus(*dp, *e, -1);
+          f->surplus_before = surplus_counts_;
+          move_surplus<true>(*dp, *e, -1);
           if (breaks + add + surplus_counts_.bound() > *final_allowed) {
-            move_surplus(*dp, *e, +1);
+            move_surplus<false>(*dp, *e, +1);
+            surplus_counts_ = f->surplus_before;
             ++result_.colour_bound_prunes;
             continue;
           }
@@ -873,7 +885,10 @@ class ScanSearch {
       slow = f->both || f->generated || dp->extra_count != 0;
       used[f->piece] = 0;  // unplace(d, breaks), inline: the walk's most frequent step
       if (d >= sets_from) flip_unused(f->piece);
-      if (d >= bound_from) move_surplus(*dp, *f->placed, +1);
+      if (d >= bound_from) {
+        move_surplus<false>(*dp, *f->placed, +1);
+        surplus_counts_ = f->surplus_before;
+      }
       breaks -= f->add;
       if (lookahead_on) undo_lookahead(d);
     }
@@ -950,39 +965,65 @@ class ScanSearch {
     const Frame& f = frames_[static_cast<std::size_t>(d)];
     used_[f.piece] = 0;
     if (d >= sets_from_) flip_unused(f.piece);
-    if (d >= bound_from_) move_surplus(depths_[static_cast<std::size_t>(d)], *f.placed, +1);
+    if (d >= bound_from_) {
+      move_surplus<false>(depths_[static_cast<std::size_t>(d)], *f.placed, +1);
+      surplus_counts_ = f.surplus_before;
+    }
     breaks -= f.add;
     undo_lookahead(d);
   }
 
-  /// surplus_ from scratch, depths 0..d-1 placed (rare: when depth bound_from_ opens).
+  /// surplus_ from scratch, depths 0..d-1 placed (when depth bound_from_ opens): colour_surplus from the
+  /// walk's own arrays, the unused pieces' sides less the colours placed cells show the cells of depths >= d.
   void rebuild_surplus(int d) {
-    surplus_ = colour_surplus(model_, current_board(d));
+    surplus_.assign(static_cast<std::size_t>(model_.colour_count()), 0);
+    const auto& pieces = model_.puzzle().pieces;
+    for (std::size_t p = 0; p < pieces.size(); ++p)
+      if (!used_[p])
+        for (int k : pieces[p].colours) ++surplus_[static_cast<std::size_t>(k)];
+    const Geometry& g = model_.geometry();
+    for (int i = d; i < free_; ++i)
+      for (int s = 0; s < 4; ++s) {
+        const int cell = depths_[static_cast<std::size_t>(i)].cell, nb = g.neighbour(cell, s);
+        if (nb >= 0 && position_of_[static_cast<std::size_t>(nb)] <= d)  // a hint (0) or placed before d
+          --surplus_[colour_[static_cast<std::size_t>(4 * nb + opposite(s))]];
+      }
     surplus_counts_ = surplus_counts(surplus_);
-  }
-
-  /// surplus_[k] += delta, keeping its counts.
-  void bump(int k, int delta) {
-    if (k == grey) return;
-    int& x = surplus_[static_cast<std::size_t>(k)];
-    surplus_counts_.add(x, -1);
-    x += delta;
-    surplus_counts_.add(x, +1);
   }
 
   /// surplus_'s change when e is placed at depth dp (sign -1) or taken back (+1): its sides leave the supply;
   /// a side towards a placed neighbour closes that neighbour's demand, one towards an empty cell opens its
-  /// own.
+  /// own. A matched join takes one side of one colour from supply and demand alike: no change; an open side
+  /// moves its colour by 2: no change of parity. surplus_counts_ follows when Count; a placement taken back
+  /// restores the counts it saved instead (Frame::surplus_before). No side here shows grey (Model: grey
+  /// faces exactly the outside, hints included), so every colour touched counts.
+  template <bool Count>
   void move_surplus(const Depth& dp, const Entry& e, int sign) {
-    for (int s = 0; s < 4; ++s) {
-      if (dp.outside >> s & 1) continue;
-      if (const int slot = dp.side_slot[static_cast<std::size_t>(s)]; slot >= 0) {
-        bump(e.colour[static_cast<std::size_t>(s)], sign);
-        bump(colour_[static_cast<std::size_t>(slot)], -sign);
-      } else {
-        bump(e.colour[static_cast<std::size_t>(s)], 2 * sign);
+    int* const surplus = surplus_.data();
+    SurplusCounts c = surplus_counts_;  // a local: no store per step through the int pointer's aliasing
+    const auto deficit = [](int x) { return x < 0 ? -x : 0; };
+    const auto step = [&](int& x, int delta) {  // delta +-1: the parity flips
+      if constexpr (Count) {
+        c.deficit -= deficit(x);
+        c.odd += 1 - 2 * (x & 1);
       }
+      x += delta;
+      if constexpr (Count) c.deficit += deficit(x);
+    };
+    for (int i = 0; i < dp.open_count; ++i) {
+      int& x = surplus[e.colour[dp.open_side[static_cast<std::size_t>(i)]]];
+      if constexpr (Count) c.deficit -= deficit(x);
+      x += 2 * sign;
+      if constexpr (Count) c.deficit += deficit(x);
     }
+    for (int i = 0; i < dp.closed_count; ++i) {
+      const int mine = e.colour[dp.closed_side[static_cast<std::size_t>(i)]];
+      const int theirs = colour_[static_cast<std::size_t>(dp.closed_slot[static_cast<std::size_t>(i)])];
+      if (mine == theirs) continue;
+      step(surplus[mine], sign);
+      step(surplus[theirs], -sign);
+    }
+    if constexpr (Count) surplus_counts_ = c;
   }
 
   /// unplace's part for the strict checks (window_fc's used bits, colour_parity's counts).
