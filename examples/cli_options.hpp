@@ -52,6 +52,7 @@ struct Args {
   std::vector<std::pair<int, int>> quota_ramp;  // --quota-ramp: (placement, sides) points (empty: default)
   std::optional<int> break_sets;                // --break-sets (default: ScanOptions::break_sets)
   std::optional<int> colour_bound;              // --colour-bound (default: ScanOptions::colour_bound)
+  std::optional<std::uint64_t> repair_nodes;    // --repair-nodes (default: ScanOptions::repair_nodes)
   std::vector<int> breaks;
   bool default_breaks = false;  // breaks were not given: best mode's default schedule
   std::optional<double> time;
@@ -338,6 +339,13 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
         [&a](const std::string& v) {
           a.colour_bound = static_cast<int>(parse_integer("--colour-bound", v, 0, 1 << 16));
         });
+  value("--repair-nodes", "N", scan,
+        "refill the end of each greedily completed deepest board exactly, by\n"
+        "branch and bound, at most N placements per window (default 4194304;\n"
+        "0: off, greedy completion and hill climbing only)",
+        [&a](const std::string& v) {
+          a.repair_nodes = static_cast<std::uint64_t>(parse_integer("--repair-nodes", v, 0, 1LL << 40));
+        });
 
   constexpr const char* output = "Output";
   flag("--json", output, "the result as one JSON object on stdout", a.json, true);
@@ -392,7 +400,7 @@ inline void finish_args(Args& a) {
   req.gates = a.colour_gate || a.alldiff_gate;
   req.threads = a.threads != 0;
   req.scan_checks = a.window_fc || a.parity || !a.quota_colours.empty() || !a.quota_ramp.empty() ||
-                    a.break_sets.has_value() || a.colour_bound.has_value();
+                    a.break_sets.has_value() || a.colour_bound.has_value() || a.repair_nodes.has_value();
   a.engine_auto = a.engine == EngineKind::automatic;
   try {
     a.engine = choose_engine(req);

@@ -32,6 +32,7 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
   opt.quota_ramp = a.quota_ramp;
   opt.break_sets = a.break_sets.value_or(opt.break_sets);
   opt.colour_bound = a.colour_bound.value_or(opt.colour_bound);
+  opt.repair_nodes = a.repair_nodes.value_or(opt.repair_nodes);
   opt.stop = &stop_requested;
   if (a.default_breaks && !a.quiet)
     fmt::print(stderr, "note: no --breaks: the default schedule for {} cells, --breaks {}\n", m.cell_count(),
@@ -73,7 +74,13 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
           fmt::format("{}[{:.3f},{}]", i ? "," : "", pr.score_history[i].first, pr.score_history[i].second);
     history += "]";
     std::vector<int> deepest;
-    for (const auto& t : pr.per_thread) deepest.push_back(t.deepest);
+    std::uint64_t repair_placements = 0;
+    int repair_gain = 0;
+    for (const auto& t : pr.per_thread) {
+      deepest.push_back(t.deepest);
+      repair_placements += t.repair_placements;
+      repair_gain += t.repair_gain;
+    }
     JsonObject o = json_head(m, "best", "scan", opt.order, status_text(r.status));
     o.integer("threads", threads)
         .integer("placements", static_cast<long long>(pr.placements))
@@ -95,6 +102,9 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
         .integer("colour_bound_prunes", static_cast<long long>(r.colour_bound_prunes))
         .integer("window_fc_prunes", static_cast<long long>(r.window_fc_prunes))
         .integer("parity_prunes", static_cast<long long>(r.parity_prunes))
+        .integer("repair_nodes", static_cast<long long>(opt.repair_nodes))
+        .integer("repair_placements", static_cast<long long>(repair_placements))
+        .integer("repair_gain", repair_gain)
         .raw("score_history", history);
     json_result_board(o, m, r);
     std::cout << o.str() << "\n";

@@ -200,6 +200,17 @@ TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads
   REQUIRE(field(bound.out, "colour_bound") == 100);
   REQUIRE(field(bound.out, "colour_bound_prunes") > 0);
   REQUIRE(bound.out.find("\"verified\":true") != std::string::npos);
+  // the tail repair: its limit and work reported, the board verifies; off, it does no work
+  for (const char* n : {"1000000", "0"}) {
+    const Run repair = run(std::string("--json --quiet --breaks 150,170,190,200 --time 0.5 --threads 1 "
+                                       "--repair-nodes ") +
+                           n);
+    INFO(repair.err);
+    REQUIRE(repair.code == 0);
+    REQUIRE(field(repair.out, "repair_nodes") == std::stoll(n));
+    if (std::string(n) == "0") REQUIRE(field(repair.out, "repair_placements") == 0);
+    REQUIRE(repair.out.find("\"verified\":true") != std::string::npos);
+  }
 }
 
 TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
@@ -219,9 +230,11 @@ TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
       {p4 + " --breaks 3 --quota 9", "no colour 9"},
       {p4 + " --breaks 3 --quota x", "--quota"},
       {p4 + " --breaks 3 --break-sets -1", "--break-sets"},
-      {p4 + " --propagators ac --break-sets 4", "--break-sets and --colour-bound need the scan engine"},
-      {p4 + " --propagators ac --colour-bound 4", "--colour-bound need the scan engine"},
+      {p4 + " --propagators ac --break-sets 4", "--colour-bound and --repair-nodes need the scan engine"},
+      {p4 + " --propagators ac --colour-bound 4", "--colour-bound and --repair-nodes need the scan engine"},
       {p4 + " --breaks 3 --colour-bound x", "--colour-bound"},
+      {p4 + " --propagators ac --repair-nodes 4", "--repair-nodes need the scan engine"},
+      {p4 + " --breaks 3 --repair-nodes -1", "--repair-nodes"},
       {p4 + " --breaks 3 --quota-ramp 2:1", "needs --quota"},
       {p4 + " --breaks 3 --quota 1 --quota-ramp 2", "points P:N"},
       {p4 + " --breaks 3 --quota 1 --quota-ramp 2:1,2:3", "two quota points"},

@@ -4,8 +4,10 @@
 
 #include "edgecp/puzzle/generator.hpp"
 #include "edgecp/search/cell_order.hpp"
+#include "support/oracles.hpp"
 
 using namespace edgecp;
+using namespace edgecp::test;
 
 TEST_CASE("greedy completion fills every empty cell legally and keeps placed ones", "[completion]") {
   Rng rng(4);
@@ -89,4 +91,195 @@ TEST_CASE("hill climbing keeps the board legal, keeps hints, never lowers the sc
   }
   REQUIRE(total_gain > 0);
   INFO("boards brought back to a perfect score: " << repaired);
+}
+
+TEST_CASE("colour_mismatch_bound never exceeds the fewest mismatches a completion adds (brute force)",
+          "[completion][colour_bound]") {
+  int cases = 0, reached = 0, positive = 0;
+  Rng rng(11);
+  for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+    const Model m = varied_model(seed);
+    std::vector<Board> boards;  // complete boards with up to 3 mismatches, every 7th
+    int k = 0;
+    enumerate_boards(
+        m, false,
+        [&](const Board& b) {
+          if (k++ % 7 == 0) boards.push_back(b);
+          return boards.size() < 12;
+        },
+        3);
+    for (const Board& full : boards)
+      for (int empties = 1; empties <= 4; ++empties) {
+        Board partial = full;
+        std::vector<int> free_cells;
+        for (int c = 0; c < m.cell_count(); ++c)
+          if (m.hint_candidate(c) < 0) free_cells.push_back(c);
+        for (int j = 0; j < empties && !free_cells.empty(); ++j) {
+          const auto at = static_cast<std::size_t>(rng.below(free_cells.size()));
+          partial.cells[static_cast<std::size_t>(free_cells[at])] = -1;
+          free_cells.erase(free_cells.begin() + static_cast<long>(at));
+        }
+        const int bound = colour_mismatch_bound(m, partial), truth = fewest_added(m, partial);
+        INFO("seed " << seed << " empties " << empties);
+        REQUIRE(truth >= 0);
+        CHECK(bound >= 0);
+        CHECK(bound <= truth);  // sound: no completion adds fewer mismatches
+        ++cases;
+        reached += bound == truth ? 1 : 0;
+        positive += bound > 0 ? 1 : 0;
+      }
+  }
+  CHECK(cases > 500);
+  CHECK(positive > cases / 10);  // it says something on these boards
+  CHECK(reached > cases / 2);    // and is often exact
+  // a complete board has nothing left to add; the empty board's colours pair up (it has solutions)
+  const Model m = random_model(4, 4, 2, 3, 5);
+  Board empty(m.cell_count());
+  CHECK(colour_mismatch_bound(m, empty) == 0);
+}
+
+namespace {
+
+// Complete boards of the varied small puzzles with up to 3 mismatches (every 5th, at most 8 per puzzle), and
+// a random window of `size` cells of each (hinted cells may be drawn: the refill must skip them).
+struct WindowCase {
+  Model model;
+  Board board;
+  std::vector<int> window;
+};
+
+std::vector<WindowCase> window_cases(std::uint64_t seeds, int max_size) {
+  std::vector<WindowCase> out;
+  Rng rng(17);
+  for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
+    const Model m = varied_model(seed);
+    std::vector<Board> boards;
+    int k = 0;
+    enumerate_boards(
+        m, false,
+        [&](const Board& b) {
+          if (k++ % 5 == 0) boards.push_back(b);
+          return boards.size() < 8;
+        },
+        3);
+    for (const Board& b : boards) {
+      std::vector<int> cells(static_cast<std::size_t>(m.cell_count()));
+      for (int c = 0; c < m.cell_count(); ++c) cells[static_cast<std::size_t>(c)] = c;
+      for (std::size_t i = cells.size(); i > 1; --i)
+        std::swap(cells[i - 1], cells[static_cast<std::size_t>(rng.below(i))]);
+      const int size = 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(max_size)));
+      cells.resize(static_cast<std::size_t>(std::min(size, m.cell_count())));
+      out.push_back({m, b, cells});
+    }
+  }
+  return out;
+}
+
+// The board with the window's unhinted cells emptied.
+Board emptied(const WindowCase& c) {
+  Board p = c.board;
+  for (int cell : c.window)
+    if (c.model.hint_candidate(cell) < 0) p.cells[static_cast<std::size_t>(cell)] = -1;
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("refill_window finds the best refill of its window (brute force)", "[completion][repair]") {
+  int cases = 0, gained = 0;
+  for (const WindowCase& c : window_cases(24, 5)) {
+    const Model& m = c.model;
+    const Board partial = emptied(c);
+    const int fewest = fewest_added(m, partial);  // over every refill of the window
+    REQUIRE(fewest >= 0);
+    Board b = c.board;
+    const int before = score(m, b);
+    const RepairStats st = refill_window(m, b, c.window, 0);
+    const auto chk = check_board(m, b);
+    INFO(m.puzzle().name << " window of " << c.window.size());
+    REQUIRE(chk.ok);
+    REQUIRE(b.complete());
+    CHECK(st.proven);
+    CHECK(st.gain == chk.score - before);
+    CHECK(st.gain >= 0);
+    // best possible: the joins outside the window as they were, the rest as few mismatches as can be
+    CHECK(chk.mismatches == count_joins(m, partial).mismatched + fewest);
+    for (int cell = 0; cell < m.cell_count(); ++cell)  // only unhinted window cells change
+      if (partial.cells[static_cast<std::size_t>(cell)] >= 0)
+        CHECK(b.cells[static_cast<std::size_t>(cell)] == c.board.cells[static_cast<std::size_t>(cell)]);
+    Board again = b;  // the result is a fixpoint
+    CHECK(refill_window(m, again, c.window, 0).gain == 0);
+    CHECK(again == b);
+    ++cases;
+    gained += st.gain > 0 ? 1 : 0;
+  }
+  CHECK(cases > 100);
+  CHECK(gained > cases / 10);  // the windows were worth refilling
+}
+
+TEST_CASE("refill_window under a node limit stops there and never loses the board", "[completion][repair]") {
+  int cut = 0;
+  for (const WindowCase& c : window_cases(12, 8)) {
+    for (std::uint64_t limit : {1, 3, 20}) {
+      Board b = c.board;
+      const RepairStats st = refill_window(c.model, b, c.window, limit);
+      const auto chk = check_board(c.model, b);
+      REQUIRE(chk.ok);
+      CHECK(st.nodes <= limit);
+      CHECK(chk.score == score(c.model, c.board) + st.gain);
+      CHECK(st.gain >= 0);
+      if (!st.proven) {
+        CHECK(st.nodes == limit);
+        ++cut;
+      }
+    }
+  }
+  CHECK(cut > 0);
+}
+
+TEST_CASE("complete_best: the best completion, at least the greedy one (brute force)",
+          "[completion][repair]") {
+  for (const WindowCase& c : window_cases(24, 5)) {
+    const Model& m = c.model;
+    const Board partial = emptied(c);
+    const auto order = static_cell_order(m.geometry(), CellOrder::row);
+    const Board greedy = complete_greedy(m, partial, order);
+    RepairStats st;
+    const Board best = complete_best(m, partial, order, 0, &st);
+    const auto chk = check_board(m, best);
+    REQUIRE(chk.ok);
+    REQUIRE(best.complete());
+    CHECK(st.proven);
+    CHECK(chk.score == score(m, greedy) + st.gain);
+    CHECK(chk.mismatches == count_joins(m, partial).mismatched + fewest_added(m, partial));
+    if (m.cell_count() - partial.placed() >= 2)  // one placement cannot complete a better board
+      CHECK(complete_best(m, partial, order, 1) == greedy);
+  }
+}
+
+TEST_CASE("repair_tail refills growing windows at the end of the order while they are proven",
+          "[completion][repair]") {
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const Model m = varied_model(seed);
+    const std::vector<int> order = fill_order(m, CellOrder::row);
+    Board hints(m.cell_count());
+    for (int c = 0; c < m.cell_count(); ++c) hints.cells[static_cast<std::size_t>(c)] = m.hint_candidate(c);
+    const Board greedy = complete_greedy(m, hints, order);
+    Board b = greedy;
+    const int before = score(m, b);
+    Board last = b;  // the last window alone, with no limit: what the windows must reach
+    const int n = static_cast<int>(order.size());
+    refill_window(m, last, order, 0);
+    const RepairStats st = repair_tail(m, b, order, 2, 3, n, 0);
+    INFO(m.puzzle().name);
+    REQUIRE(check_board(m, b).ok);
+    CHECK(st.proven);
+    CHECK(score(m, b) == before + st.gain);
+    CHECK(score(m, b) == score(m, last));  // the last window is the whole order: the best refill of it
+    Board cut = greedy;
+    const RepairStats stopped = repair_tail(m, cut, order, 2, 3, n, 1);
+    CHECK(stopped.nodes <= static_cast<std::uint64_t>((n + 2) / 3 + 1));  // one per window at most
+    CHECK(score(m, cut) == before + stopped.gain);
+    CHECK(stopped.gain >= 0);
+  }
 }

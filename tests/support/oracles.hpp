@@ -275,4 +275,56 @@ inline std::string shared_data(const std::string& rel) {
 #endif
 }
 
+/// The fewest mismatches on the joins touching an empty cell of `partial` over every way of filling its empty
+/// cells with the unused pieces (any rotation the frame allows), by brute force; -1 when none fits.
+inline int fewest_added(const Model& m, Board partial) {
+  const Geometry& g = m.geometry();
+  std::vector<int> empty, left;
+  std::vector<char> used(static_cast<std::size_t>(m.piece_count()), 0);
+  for (int c = 0; c < m.cell_count(); ++c) {
+    const int id = partial.cells[static_cast<std::size_t>(c)];
+    if (id < 0)
+      empty.push_back(c);
+    else
+      used[static_cast<std::size_t>(m.piece_of(id))] = 1;
+  }
+  for (int p = 0; p < m.piece_count(); ++p)
+    if (!used[static_cast<std::size_t>(p)]) left.push_back(p);
+  std::vector<char> is_empty(static_cast<std::size_t>(m.cell_count()), 0);
+  for (int c : empty) is_empty[static_cast<std::size_t>(c)] = 1;
+  int best = -1;
+  std::function<void(std::size_t)> fill = [&](std::size_t i) {
+    if (i == empty.size()) {
+      int mism = 0;
+      for (int c = 0; c < m.cell_count(); ++c)
+        for (int s : {right, down}) {
+          const int nb = g.neighbour(c, s);
+          if (nb < 0 || !(is_empty[static_cast<std::size_t>(c)] || is_empty[static_cast<std::size_t>(nb)]))
+            continue;
+          mism += m.colour(partial.cells[static_cast<std::size_t>(c)], s) !=
+                          m.colour(partial.cells[static_cast<std::size_t>(nb)], opposite(s))
+                      ? 1
+                      : 0;
+        }
+      if (best < 0 || mism < best) best = mism;
+      return;
+    }
+    const int cell = empty[i];
+    for (int& p : left) {
+      if (p < 0) continue;
+      const int piece = p;
+      p = -1;
+      for (int id = m.first_candidate(piece); id < m.end_candidate(piece); ++id)
+        if (Model::test(m.static_domain(cell), id)) {
+          partial.cells[static_cast<std::size_t>(cell)] = id;
+          fill(i + 1);
+        }
+      partial.cells[static_cast<std::size_t>(cell)] = -1;
+      p = piece;
+    }
+  };
+  fill(0);
+  return best;
+}
+
 }  // namespace edgecp::test

@@ -1,12 +1,69 @@
 // Completing a partial board so that every piece is placed.
 #pragma once
 
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "edgecp/puzzle/board.hpp"
 #include "edgecp/puzzle/model.hpp"
 
 namespace edgecp {
+
+/// A lower bound on the mismatched joins that any completion of `partial` adds to it, from colour counts
+/// alone (a relaxation that forgets where the empty cells are). Per non-grey colour k, supply(k) counts the
+/// sides of colour k on the unused pieces and demand(k) the sides of colour k that placed cells turn towards
+/// empty cells. A join between a placed and an empty cell matches only with a supplied side of its colour, so
+/// at least sum_k max(0, demand(k) - supply(k)) of those joins mismatch. Where supply(k) - demand(k) is odd,
+/// some mismatched join shows colour k (the matched joins use up supply in ones against demand and in pairs
+/// between empty cells), and a mismatched join shows two colours: at least ceil(odd colours / 2). The bound
+/// is the larger of the two; it is zero on boards that can still be completed without a mismatch by counts.
+/// Grey faces the outside exactly (the frame), so it takes no part. Cost O(cells + pieces).
+inline int colour_mismatch_bound(const Model& m, const Board& partial);
+
+/// Per colour, supply - demand of `partial` (see colour_mismatch_bound; grey's entry is not used).
+inline std::vector<int> colour_surplus(const Model& m, const Board& partial) {
+  const Geometry& g = m.geometry();
+  std::vector<int> surplus(static_cast<std::size_t>(m.colour_count()), 0);
+  std::vector<char> used(static_cast<std::size_t>(m.piece_count()), 0);
+  for (int c = 0; c < g.cell_count(); ++c) {
+    const int id = partial.cells[static_cast<std::size_t>(c)];
+    if (id < 0) continue;
+    used[static_cast<std::size_t>(m.piece_of(id))] = 1;
+    for (int s = 0; s < 4; ++s)
+      if (const int nb = g.neighbour(c, s); nb >= 0 && partial.cells[static_cast<std::size_t>(nb)] < 0)
+        --surplus[static_cast<std::size_t>(m.colour(id, s))];
+  }
+  for (int p = 0; p < m.piece_count(); ++p)
+    if (!used[static_cast<std::size_t>(p)])
+      for (int k : m.puzzle().pieces[static_cast<std::size_t>(p)].colours)
+        ++surplus[static_cast<std::size_t>(k)];
+  return surplus;
+}
+
+/// The two counts colour_mismatch_bound takes the larger of, kept per colour surplus x (grey left out).
+struct SurplusCounts {
+  int deficit = 0;  ///< sum of max(0, -x): demand beyond supply
+  int odd = 0;      ///< colours with an odd x
+  void add(int x, int sign) {
+    deficit += sign * (x < 0 ? -x : 0);
+    odd += sign * (x & 1);
+  }
+  int bound() const { return std::max(deficit, (odd + 1) / 2); }
+};
+
+inline SurplusCounts surplus_counts(const std::vector<int>& surplus) {
+  SurplusCounts c;
+  for (std::size_t k = 0; k < surplus.size(); ++k)
+    if (static_cast<int>(k) != grey) c.add(surplus[k], +1);
+  return c;
+}
+
+inline int colour_mismatch_bound(const Model& m, const Board& partial) {
+  return surplus_counts(colour_surplus(m, partial)).bound();
+}
 
 /// Greedy completion: the empty cells are filled one by one in `order` (cells already placed are skipped);
 /// each gets, among the unused pieces' candidates allowed there by the frame (the static domain), the one
@@ -113,6 +170,156 @@ inline int improve_by_swaps(const Model& m, Board& b, int max_passes = 20) {
     if (pass_gain == 0) break;
   }
   return gain;
+}
+
+/// What a branch-and-bound repair did.
+struct RepairStats {
+  std::uint64_t nodes = 0;  ///< placements made
+  int gain = 0;             ///< joins matched beyond the board it started from
+  bool proven = true;       ///< every search ran to its end: no refilling of its window matches more joins
+};
+
+/// Refills the cells of `window` (hinted cells in it are skipped) of the complete board `b` as well as
+/// possible, by depth-first branch and bound on the mismatch count (Land and Doig's scheme). The cells are
+/// filled in the window's order; a cell's candidates (the window's pieces, rotations the frame allows there)
+/// are tried by descending number of joins they match with placed neighbours. The board itself is the first
+/// incumbent; a candidate is refused when the joins mismatched so far inside the window, plus
+/// colour_mismatch_bound of the board it makes, reach the incumbent's, so `b` changes only for a strictly
+/// better board. Stops after `node_limit` placements (0: none). Cells outside the window never change; `b`
+/// stays complete and legal. Cost per placement O(window pieces x 4 + colours).
+inline RepairStats refill_window(const Model& m, Board& b, const std::vector<int>& window,
+                                 std::uint64_t node_limit) {
+  RepairStats stats;
+  const Geometry& g = m.geometry();
+  auto at = [&](int c) -> int& { return b.cells[static_cast<std::size_t>(c)]; };
+  // Constant data: the cells to refill (in window order) and their pieces.
+  std::vector<int> cells, pieces;
+  for (int c : window)
+    if (m.hint_candidate(c) < 0 && at(c) >= 0 && std::find(cells.begin(), cells.end(), c) == cells.end()) {
+      cells.push_back(c);
+      pieces.push_back(m.piece_of(at(c)));
+    }
+  if (cells.empty()) return stats;
+  std::sort(pieces.begin(), pieces.end());  // ascending candidate ids below
+  // The incumbent: the board, and its mismatched joins with an end in the window (the rest stay as they are).
+  Board best = b;
+  const int score_before = score(m, b);
+  const JoinCount outside = [&] {
+    for (int c : cells) at(c) = -1;
+    return count_joins(m, b);
+  }();
+  int best_mismatches = count_joins(m, best).mismatched - outside.mismatched;
+  // Search state: the board with the window emptied, the pieces in use, the colour surplus and its counts
+  // (colour_mismatch_bound, kept incrementally).
+  std::vector<char> in_use(pieces.size(), 0);
+  std::vector<int> surplus = colour_surplus(m, b);
+  SurplusCounts counts = surplus_counts(surplus);
+  // Scratch: per depth, the candidates as (matched joins, id, index into pieces).
+  std::vector<std::vector<std::array<int, 3>>> tried(cells.size());
+
+  auto shift = [&](int k, int delta) {
+    if (k == grey) return;
+    int& x = surplus[static_cast<std::size_t>(k)];
+    counts.add(x, -1);
+    x += delta;
+    counts.add(x, +1);
+  };
+  // Places (sign +1) or takes back (-1) candidate `id` on `cell` in the surplus: a side towards an empty
+  // cell leaves the supply and joins the demand; a side towards a placed cell leaves the supply and answers
+  // the neighbour's demand.
+  auto move = [&](int cell, int id, int sign) {
+    for (int s = 0; s < 4; ++s) {
+      const int nb = g.neighbour(cell, s);
+      if (nb < 0) continue;
+      if (const int o = at(nb); o < 0) {
+        shift(m.colour(id, s), -2 * sign);
+      } else {
+        shift(m.colour(id, s), -sign);
+        shift(m.colour(o, opposite(s)), sign);
+      }
+    }
+  };
+  auto dive = [&](auto&& self, std::size_t depth, int mismatches) -> void {
+    if (depth == cells.size()) {
+      best_mismatches = mismatches;
+      best = b;
+      return;
+    }
+    const int cell = cells[depth];
+    int closed = 0;  // joins towards placed neighbours
+    for (int s = 0; s < 4; ++s)
+      if (const int nb = g.neighbour(cell, s); nb >= 0 && at(nb) >= 0) ++closed;
+    auto& here = tried[depth];
+    here.clear();
+    const auto& dom = m.static_domain(cell);
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+      if (in_use[i]) continue;
+      for (int id = m.first_candidate(pieces[i]); id < m.end_candidate(pieces[i]); ++id) {
+        if (!Model::test(dom, id)) continue;
+        int matched = 0;
+        for (int s = 0; s < 4; ++s)
+          if (const int nb = g.neighbour(cell, s); nb >= 0 && at(nb) >= 0)
+            matched += m.colour(id, s) == m.colour(at(nb), opposite(s)) ? 1 : 0;
+        here.push_back({matched, id, static_cast<int>(i)});
+      }
+    }
+    std::stable_sort(here.begin(), here.end(), [](const auto& x, const auto& y) { return x[0] > y[0]; });
+    for (const auto& [matched, id, i] : here) {
+      const int after = mismatches + closed - matched;
+      if (after >= best_mismatches) break;  // the rest match no more
+      if (node_limit && stats.nodes >= node_limit) {
+        stats.proven = false;
+        return;
+      }
+      ++stats.nodes;
+      move(cell, id, +1);
+      at(cell) = id;
+      in_use[static_cast<std::size_t>(i)] = 1;
+      if (after + counts.bound() < best_mismatches) self(self, depth + 1, after);
+      in_use[static_cast<std::size_t>(i)] = 0;
+      at(cell) = -1;
+      move(cell, id, -1);
+      if (!stats.proven) return;
+    }
+  };
+  if (counts.bound() < best_mismatches) dive(dive, 0, 0);
+  b = std::move(best);
+  stats.gain = score(m, b) - score_before;
+  return stats;
+}
+
+/// Best completion of a partial board: complete_greedy, then its empty cells refilled by refill_window
+/// (in `order`, then the cells it leaves out), so the result scores at least the greedy completion's.
+inline Board complete_best(const Model& m, const Board& partial, const std::vector<int>& order,
+                           std::uint64_t node_limit, RepairStats* stats = nullptr) {
+  Board b = complete_greedy(m, partial, order);
+  std::vector<int> empty;
+  for (int c : order)
+    if (partial.cells[static_cast<std::size_t>(c)] < 0) empty.push_back(c);
+  for (int c = 0; c < m.cell_count(); ++c)
+    if (partial.cells[static_cast<std::size_t>(c)] < 0) empty.push_back(c);  // refill_window skips repeats
+  const RepairStats st = refill_window(m, b, empty, node_limit);
+  if (stats) *stats = st;
+  return b;
+}
+
+/// Large-neighbourhood repair of the end of a fill order: refills (refill_window) the last `first` cells of
+/// `order`, then the last first + step, first + 2 step, ... cells, the last window being min(max_window,
+/// order size) cells, while the previous window's search ran to its end. The board only gains.
+inline RepairStats repair_tail(const Model& m, Board& b, const std::vector<int>& order, int first, int step,
+                               int max_window, std::uint64_t node_limit) {
+  RepairStats total;
+  const int last = std::min(max_window, static_cast<int>(order.size()));
+  for (int w = std::min(first, last); w > 0; w = w == last ? 0 : std::min(w + step, last)) {
+    const RepairStats st = refill_window(m, b, std::vector<int>(order.end() - w, order.end()), node_limit);
+    total.nodes += st.nodes;
+    total.gain += st.gain;
+    if (!st.proven) {
+      total.proven = false;
+      break;
+    }
+  }
+  return total;
 }
 
 }  // namespace edgecp

@@ -64,6 +64,10 @@ struct ScanOptions : SearchControl {
   /// (E2's last rows walk lists of hundreds). The same candidates either way, by mismatches (exact first), in
   /// candidate id order; 0: the lists only. Earlier, with more pieces left, the lists are faster.
   int break_sets = 16;
+  /// Large-neighbourhood repair of the greedy completions of the deepest partial board (TailRepair: the end
+  /// of the fill order refilled exactly by branch and bound), at most this many placements per window; 0:
+  /// off. It pays where the search itself never completes a board (E2 with all five clue hints).
+  std::uint64_t repair_nodes = 1 << 22;
   /// Over the last `colour_bound` placements (0: off), a candidate is refused when the breaks so far plus
   /// colour_mismatch_bound of the board it would make exceed the mismatches allowed at the end (the budget,
   /// or the cap a better board set): no board within the budget is lost. The counts are kept incrementally
@@ -115,65 +119,14 @@ inline int favoured_sides(const Piece& p, const std::vector<int>& colours) {
   return n;
 }
 
-/// A lower bound on the mismatched joins that any completion of `partial` adds to it, from colour counts
-/// alone (a relaxation that forgets where the empty cells are). Per non-grey colour k, supply(k) counts the
-/// sides of colour k on the unused pieces and demand(k) the sides of colour k that placed cells turn towards
-/// empty cells. A join between a placed and an empty cell matches only with a supplied side of its colour, so
-/// at least sum_k max(0, demand(k) - supply(k)) of those joins mismatch. Where supply(k) - demand(k) is odd,
-/// some mismatched join shows colour k (the matched joins use up supply in ones against demand and in pairs
-/// between empty cells), and a mismatched join shows two colours: at least ceil(odd colours / 2). The bound
-/// is the larger of the two; it is zero on boards that can still be completed without a mismatch by counts.
-/// Grey faces the outside exactly (the frame), so it takes no part. Cost O(cells + pieces).
-inline int colour_mismatch_bound(const Model& m, const Board& partial);
-
-/// Per colour, supply - demand of `partial` (see colour_mismatch_bound; grey's entry is not used).
-inline std::vector<int> colour_surplus(const Model& m, const Board& partial) {
-  const Geometry& g = m.geometry();
-  std::vector<int> surplus(static_cast<std::size_t>(m.colour_count()), 0);
-  std::vector<char> used(static_cast<std::size_t>(m.piece_count()), 0);
-  for (int c = 0; c < g.cell_count(); ++c) {
-    const int id = partial.cells[static_cast<std::size_t>(c)];
-    if (id < 0) continue;
-    used[static_cast<std::size_t>(m.piece_of(id))] = 1;
-    for (int s = 0; s < 4; ++s)
-      if (const int nb = g.neighbour(c, s); nb >= 0 && partial.cells[static_cast<std::size_t>(nb)] < 0)
-        --surplus[static_cast<std::size_t>(m.colour(id, s))];
-  }
-  for (int p = 0; p < m.piece_count(); ++p)
-    if (!used[static_cast<std::size_t>(p)])
-      for (int k : m.puzzle().pieces[static_cast<std::size_t>(p)].colours)
-        ++surplus[static_cast<std::size_t>(k)];
-  return surplus;
-}
-
-/// The two counts colour_mismatch_bound takes the larger of, kept per colour surplus x (grey left out).
-struct SurplusCounts {
-  int deficit = 0;  ///< sum of max(0, -x): demand beyond supply
-  int odd = 0;      ///< colours with an odd x
-  void add(int x, int sign) {
-    deficit += sign * (x < 0 ? -x : 0);
-    odd += sign * (x & 1);
-  }
-  int bound() const { return std::max(deficit, (odd + 1) / 2); }
-};
-
-inline SurplusCounts surplus_counts(const std::vector<int>& surplus) {
-  SurplusCounts c;
-  for (std::size_t k = 0; k < surplus.size(); ++k)
-    if (static_cast<int>(k) != grey) c.add(surplus[k], +1);
-  return c;
-}
-
-inline int colour_mismatch_bound(const Model& m, const Board& partial) {
-  return surplus_counts(colour_surplus(m, partial)).bound();
-}
-
 /// The scan engine's result: the shared fields (`solutions` = full placements within the budget visited;
 /// with tighten on, only those that improved the bound) and what the strict checks pruned.
 struct ScanResult : SearchResultCore {
   std::uint64_t window_fc_prunes = 0;
   std::uint64_t parity_prunes = 0;
   std::uint64_t colour_bound_prunes = 0;  ///< candidates refused by ScanOptions::colour_bound
+  std::uint64_t repair_placements = 0;    ///< placements made by the tail repairs (ScanOptions::repair_nodes)
+  int repair_gain = 0;                    ///< joins they added to the boards they repaired, summed
 };
 
 /// A depth-first search over a fixed cell order with no propagator and no allocation per node.
@@ -228,6 +181,8 @@ class ScanSearch {
     result_.placements = placements_;
     result_.placements_by_depth.assign(by_depth_.begin(), by_depth_.end());
     keeper_.report(result_);
+    result_.repair_placements = keeper_.repaired().nodes;
+    result_.repair_gain = keeper_.repaired().gain;
     return result_;
   }
 
@@ -360,7 +315,8 @@ class ScanSearch {
       throw std::invalid_argument("window_fc supports puzzles of up to " +
                                   std::to_string(window_fc_max_pieces) + " pieces");
     order_ = fill_order(model_, opt_.order);
-    keeper_ = BestBoardKeeper(model_, order_, opt_.improve, &opt_.on_improvement);
+    keeper_ =
+        BestBoardKeeper(model_, order_, opt_.improve, &opt_.on_improvement, TailRepair{opt_.repair_nodes});
     free_ = static_cast<int>(order_.size());
     position_of_.assign(static_cast<std::size_t>(model_.cell_count()), 0);
     for (int i = 0; i < free_; ++i)

@@ -230,10 +230,21 @@ class SearchClock {
   std::uint64_t read_at_ = 0, restart_at_ = never, complete_at_ = never, next_poll_ = 0;
 };
 
+/// The repair of greedy completions (repair_tail): windows at the end of the fill order, from the partial
+/// board's empty cells (at least `step`) growing by `step` cells to at most `max_window`, each refilled by
+/// branch and bound within `nodes` placements; the windows stop growing at the first search cut short.
+struct TailRepair {
+  std::uint64_t nodes = 0;  ///< placements per window; 0: off (greedy completion only)
+  int step = 4;
+  int max_window = 32;  ///< partial boards with more empty cells are only completed greedily
+};
+
 /// Keeps the best board of a best-mode search: complete boards offered by the engine, and the best partial
 /// board (deepest, then fewest mismatches), completed greedily when the engine asks (once per new partial).
 /// With `improve`, boards that come close to the best are hill-climbed first (improve_by_swaps): the kept
-/// board then scores at least as much as the board it came from. Every kept board passes check_board.
+/// board then scores at least as much as the board it came from. With `repair`, the greedy completion of a
+/// partial board is hill-climbed (with `improve`) and the end of its fill order refilled (TailRepair) before
+/// it is offered. Every kept board passes check_board.
 class BestBoardKeeper {
  public:
   /// Hill climbing gains a few joins: only boards within this many joins of the best are worth its cost.
@@ -241,8 +252,9 @@ class BestBoardKeeper {
 
   /// `notify` (may be null or empty) is called with every new best board.
   BestBoardKeeper(const Model& m, std::vector<int> fill_order, bool improve,
-                  const std::function<void(const Board&, int, double)>* notify = nullptr)
-      : model_(&m), order_(std::move(fill_order)), improve_(improve), notify_(notify) {}
+                  const std::function<void(const Board&, int, double)>* notify = nullptr,
+                  TailRepair repair = {})
+      : model_(&m), order_(std::move(fill_order)), improve_(improve), notify_(notify), repair_(repair) {}
 
   /// Would a partial board of `depth` placements with `mismatches` replace the kept one?
   bool better_partial(int depth, int mismatches) const {
@@ -260,8 +272,19 @@ class BestBoardKeeper {
   void complete_partial(double seconds) {
     if (partial_completed_ || partial_depth_ < 0) return;
     partial_completed_ = true;
-    offer(complete_greedy(*model_, partial_, order_), seconds);
+    Board b = complete_greedy(*model_, partial_, order_);
+    const int empty = model_->cell_count() - partial_.placed();
+    if (repair_.nodes && empty <= repair_.max_window) {
+      if (improve_) improve_by_swaps(*model_, b);
+      const RepairStats st = repair_tail(*model_, b, order_, std::max(empty, repair_.step), repair_.step,
+                                         repair_.max_window, repair_.nodes);
+      repaired_.nodes += st.nodes;
+      repaired_.gain += st.gain;
+    }
+    offer(std::move(b), seconds);
   }
+  /// What the tail repairs did so far (nodes and gains summed; `proven` is not kept).
+  const RepairStats& repaired() const { return repaired_; }
   /// A complete board: kept when it (improved, if asked) beats the best so far.
   void offer(Board b, double seconds) {
     if (improve_ && score(*model_, b) + improve_margin > best_score_) improve_by_swaps(*model_, b);
@@ -290,6 +313,8 @@ class BestBoardKeeper {
   std::vector<int> order_;  // completion order
   bool improve_;
   const std::function<void(const Board&, int, double)>* notify_;
+  TailRepair repair_;
+  RepairStats repaired_;
   int partial_depth_ = -1, partial_mismatches_ = 0;
   Board partial_;
   bool partial_completed_ = true;  // partial_ has been offered already
