@@ -216,6 +216,24 @@ TEST_CASE("scan: the tail repair never loses the best board, and its boards are 
   CHECK(gains > 0);
 }
 
+TEST_CASE("scan: a perfect board from the tail repair ends the run as solved", "[scan][repair]") {
+  int by_repair = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const Model m(generate({4, 4, 2, 3, seed, false}).puzzle);  // generated with a solution
+    ScanOptions o;
+    o.completion_every = 1;  // complete (and repair) the deepest board at every placement
+    o.values = ScanValueOrder::by_id;
+    const ScanResult r = ScanSearch(m, o).run();
+    INFO("seed " << seed);
+    CHECK(r.status == SearchStatus::solved);
+    CHECK(r.score == m.geometry().inner_join_count());
+    by_repair += r.solutions == 0 ? 1 : 0;  // solved before any full placement
+    o.repair_nodes = 0;
+    CHECK(ScanSearch(m, o).run().solutions > 0);  // without it only a full placement solves it here
+  }
+  CHECK(by_repair > 0);
+}
+
 TEST_CASE("scan: tightening keeps the best score and visits fewer boards", "[scan]") {
   for (const Case& c : small_cases()) {
     if (c.budget.total() == 0) continue;

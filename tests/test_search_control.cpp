@@ -164,6 +164,7 @@ TEST_CASE("shared best: the scan engine beats the bound it is given, or stops wh
     o.budget = MismatchBudget({4, 8, 10, 12, 14, 16});
     o.values = ScanValueOrder::by_id;
     o.improve = false;
+    o.repair_nodes = 0;  // kept boards: the placements reached and their greedy completions
     std::vector<int> improvements;
     o.on_improvement = [&](const Board& b, int sc, double) {
       REQUIRE(check_board(m, b).ok);

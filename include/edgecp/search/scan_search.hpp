@@ -176,6 +176,7 @@ class ScanSearch {
     }
     result_.seconds = clock_.elapsed();
     keeper_.complete_partial(result_.seconds);
+    if (solved_by_keeper()) result_.status = SearchStatus::solved;
     (void)share_bound();  // publish the final best
     result_.deepest = deepest_;
     result_.placements = placements_;
@@ -217,9 +218,8 @@ class ScanSearch {
     // colour_bound: the sides towards placed neighbours (closed) and towards cells placed later (open)
     std::uint8_t closed_count, open_count;
     std::array<std::uint8_t, 4> closed_side, open_side;
-    std::array<int, 4> closed_slot;  ///< side_slot[closed_side[i]]
-    bool sets;                       ///< break_sets applies: a break may be left, few enough pieces left
-    std::uint32_t generated_at;      ///< sets: where its generated entries begin
+    bool sets;                   ///< break_sets applies: a break may be left, few enough pieces left
+    std::uint32_t generated_at;  ///< sets: where its generated entries begin
   };
   struct Frame {
     const Entry* it;         ///< next entry to try
@@ -423,7 +423,6 @@ class ScanSearch {
       }
       const int slot = 4 * nb + opposite(s);
       d.side_slot[static_cast<std::size_t>(s)] = slot;
-      d.closed_slot[d.closed_count] = slot;
       d.closed_side[d.closed_count++] = static_cast<std::uint8_t>(s);
       if (nkeys == 2) {
         d.extra[d.extra_count++] = Extra{s, slot, brk};
@@ -815,7 +814,7 @@ class ScanSearch {
         placements_ = placements;
         const auto ev = poll();
         if (ev == SearchClock::Event::stop) {
-          result_.status = SearchStatus::limit;
+          result_.status = solved_by_keeper() ? SearchStatus::solved : SearchStatus::limit;
           return;
         }
         if (ev == SearchClock::Event::restart) {
@@ -867,12 +866,18 @@ class ScanSearch {
   }
 
   /// SearchClock's verdict at placements_, completing the deepest board when a completion is due; then the
-  /// bound shared with other searches (SearchControl::shared_best) is exchanged.
+  /// bound shared with other searches (SearchControl::shared_best) is exchanged. A stop when the completion
+  /// (hill-climbed, repaired) made a perfect board: the puzzle is solved, as by a full placement.
   SearchClock::Event poll() {
     const auto ev = clock_.poll(
         placements_, [&] { keeper_.complete_partial(clock_.elapsed()); },
         [&](double t) { return progress(t); });
+    if (solved_by_keeper()) return SearchClock::Event::stop;
     return ev == SearchClock::Event::go_on && !share_bound() ? SearchClock::Event::stop : ev;
+  }
+  /// With tightening, a perfect kept board ends the search as solved, wherever it came from.
+  bool solved_by_keeper() const {
+    return opt_.tighten && keeper_.best_score() == model_.geometry().inner_join_count();
   }
 
   /// Publishes this search's best score and bounds it by the best known elsewhere: only boards that beat it
@@ -958,26 +963,23 @@ class ScanSearch {
     int* const surplus = surplus_.data();
     SurplusCounts c = surplus_counts_;  // a local: no store per step through the int pointer's aliasing
     const auto deficit = [](int x) { return x < 0 ? -x : 0; };
-    const auto step = [&](int& x, int delta) {  // delta +-1: the parity flips
+    const auto shift = [&](int& x, int delta, bool odd_delta) {  // an odd delta flips the parity
       if constexpr (Count) {
         c.deficit -= deficit(x);
-        c.odd += 1 - 2 * (x & 1);
+        if (odd_delta) c.odd += 1 - 2 * (x & 1);
       }
       x += delta;
       if constexpr (Count) c.deficit += deficit(x);
     };
-    for (int i = 0; i < dp.open_count; ++i) {
-      int& x = surplus[e.colour[dp.open_side[static_cast<std::size_t>(i)]]];
-      if constexpr (Count) c.deficit -= deficit(x);
-      x += 2 * sign;
-      if constexpr (Count) c.deficit += deficit(x);
-    }
+    for (int i = 0; i < dp.open_count; ++i)
+      shift(surplus[e.colour[dp.open_side[static_cast<std::size_t>(i)]]], 2 * sign, false);
     for (int i = 0; i < dp.closed_count; ++i) {
-      const int mine = e.colour[dp.closed_side[static_cast<std::size_t>(i)]];
-      const int theirs = colour_[static_cast<std::size_t>(dp.closed_slot[static_cast<std::size_t>(i)])];
+      const int side = dp.closed_side[static_cast<std::size_t>(i)];
+      const int mine = e.colour[static_cast<std::size_t>(side)];
+      const int theirs = colour_[static_cast<std::size_t>(dp.side_slot[static_cast<std::size_t>(side)])];
       if (mine == theirs) continue;
-      step(surplus[mine], sign);
-      step(surplus[theirs], -sign);
+      shift(surplus[mine], sign, true);
+      shift(surplus[theirs], -sign, true);
     }
     if constexpr (Count) surplus_counts_ = c;
   }
