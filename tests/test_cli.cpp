@@ -171,45 +171,34 @@ TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads
   const Run ranges = run("--json --quiet --breaks 150,200-203 --time 0.3 --threads 1");
   REQUIRE(ranges.code == 0);
   REQUIRE(ranges.out.find("\"breaks\":[150,200,201,202,203]") != std::string::npos);
+  // One scan run on one core with `options`: exit 0 and a verified board.
+  auto scan_run = [&](const std::string& options) {
+    const Run r = run("--json --quiet --time 0.5 --threads 1 " + options);
+    INFO(options << "\n" << r.err);
+    REQUIRE(r.code == 0);
+    REQUIRE(r.out.find("\"verified\":true") != std::string::npos);
+    return r;
+  };
   // Blackwood's quota: reported, and the board still verifies
-  const Run quota = run("--json --quiet --breaks 150,170,190,200 --time 0.5 --threads 1 --quota 2,7");
-  INFO(quota.err);
-  REQUIRE(quota.code == 0);
+  const Run quota = scan_run("--breaks 150,170,190,200 --quota 2,7");
   REQUIRE(quota.out.find("\"quota_colours\":[2,7]") != std::string::npos);
-  REQUIRE(quota.out.find("\"verified\":true") != std::string::npos);
   // Blackwood's fill order of the last rows: reported, and the board verifies
-  const Run tail = run("--json --quiet --breaks 150,170,190,200 --time 0.5 --threads 1 --order tail-columns");
-  INFO(tail.err);
-  REQUIRE(tail.code == 0);
+  const Run tail = scan_run("--breaks 150,170,190,200 --order tail-columns");
   REQUIRE(tail.out.find("\"order\":\"tail-columns\"") != std::string::npos);
-  REQUIRE(tail.out.find("\"verified\":true") != std::string::npos);
   // bit sets over every depth that may break, and the lists only: reported, and the boards verify
-  for (const char* n : {"1000", "0"}) {
-    const Run sets = run(std::string("--json --quiet --breaks 150,170,190,200,240-256 --time 0.5 --threads 1 "
-                                     "--break-sets ") +
-                         n);
-    INFO(sets.err);
-    REQUIRE(sets.code == 0);
-    REQUIRE(sets.out.find(std::string("\"break_sets\":") + n) != std::string::npos);
-    REQUIRE(sets.out.find("\"verified\":true") != std::string::npos);
+  for (const std::string n : {"1000", "0"}) {
+    const Run sets = scan_run("--breaks 150,170,190,200,240-256 --break-sets " + n);
+    REQUIRE(sets.out.find("\"break_sets\":" + n) != std::string::npos);
   }
   // the colour bound over the last 100 placements: reported with what it cut, and the board verifies
-  const Run bound = run("--json --quiet --breaks 150,170,190,200 --time 0.5 --threads 1 --colour-bound 100");
-  INFO(bound.err);
-  REQUIRE(bound.code == 0);
+  const Run bound = scan_run("--breaks 150,170,190,200 --colour-bound 100");
   REQUIRE(field(bound.out, "colour_bound") == 100);
   REQUIRE(field(bound.out, "colour_bound_prunes") > 0);
-  REQUIRE(bound.out.find("\"verified\":true") != std::string::npos);
   // the tail repair: its limit and work reported, the board verifies; off, it does no work
-  for (const char* n : {"1000000", "0"}) {
-    const Run repair = run(std::string("--json --quiet --breaks 150,170,190,200 --time 0.5 --threads 1 "
-                                       "--repair-nodes ") +
-                           n);
-    INFO(repair.err);
-    REQUIRE(repair.code == 0);
+  for (const std::string n : {"1000000", "0"}) {
+    const Run repair = scan_run("--breaks 150,170,190,200 --repair-nodes " + n);
     REQUIRE(field(repair.out, "repair_nodes") == std::stoll(n));
-    if (std::string(n) == "0") REQUIRE(field(repair.out, "repair_placements") == 0);
-    REQUIRE(repair.out.find("\"verified\":true") != std::string::npos);
+    if (n == "0") REQUIRE(field(repair.out, "repair_placements") == 0);
   }
 }
 

@@ -93,22 +93,31 @@ TEST_CASE("hill climbing keeps the board legal, keeps hints, never lowers the sc
   INFO("boards brought back to a perfect score: " << repaired);
 }
 
+namespace {
+
+// Complete boards of `m` with up to 3 mismatches (enumerate_boards): every `every`-th, at most `cap`.
+std::vector<Board> sampled_boards(const Model& m, int every, std::size_t cap) {
+  std::vector<Board> boards;
+  int k = 0;
+  enumerate_boards(
+      m, false,
+      [&](const Board& b) {
+        if (k++ % every == 0) boards.push_back(b);
+        return boards.size() < cap;
+      },
+      3);
+  return boards;
+}
+
+}  // namespace
+
 TEST_CASE("colour_mismatch_bound never exceeds the fewest mismatches a completion adds (brute force)",
           "[completion][colour_bound]") {
   int cases = 0, reached = 0, positive = 0;
   Rng rng(11);
   for (std::uint64_t seed = 1; seed <= 24; ++seed) {
     const Model m = varied_model(seed);
-    std::vector<Board> boards;  // complete boards with up to 3 mismatches, every 7th
-    int k = 0;
-    enumerate_boards(
-        m, false,
-        [&](const Board& b) {
-          if (k++ % 7 == 0) boards.push_back(b);
-          return boards.size() < 12;
-        },
-        3);
-    for (const Board& full : boards)
+    for (const Board& full : sampled_boards(m, 7, 12))
       for (int empties = 1; empties <= 4; ++empties) {
         Board partial = full;
         std::vector<int> free_cells;
@@ -140,8 +149,8 @@ TEST_CASE("colour_mismatch_bound never exceeds the fewest mismatches a completio
 
 namespace {
 
-// Complete boards of the varied small puzzles with up to 3 mismatches (every 5th, at most 8 per puzzle), and
-// a random window of `size` cells of each (hinted cells may be drawn: the refill must skip them).
+// Complete boards of the varied small puzzles (sampled_boards: every 5th, at most 8 per puzzle), and a random
+// window of `size` cells of each (hinted cells may be drawn: the refill must skip them).
 struct WindowCase {
   Model model;
   Board board;
@@ -153,16 +162,7 @@ std::vector<WindowCase> window_cases(std::uint64_t seeds, int max_size) {
   Rng rng(17);
   for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
     const Model m = varied_model(seed);
-    std::vector<Board> boards;
-    int k = 0;
-    enumerate_boards(
-        m, false,
-        [&](const Board& b) {
-          if (k++ % 5 == 0) boards.push_back(b);
-          return boards.size() < 8;
-        },
-        3);
-    for (const Board& b : boards) {
+    for (const Board& b : sampled_boards(m, 5, 8)) {
       std::vector<int> cells(static_cast<std::size_t>(m.cell_count()));
       for (int c = 0; c < m.cell_count(); ++c) cells[static_cast<std::size_t>(c)] = c;
       for (std::size_t i = cells.size(); i > 1; --i)
