@@ -53,6 +53,7 @@ struct Args {
   std::optional<int> break_sets;                // --break-sets (default: ScanOptions::break_sets)
   std::optional<int> colour_bound;              // --colour-bound (default: ScanOptions::colour_bound)
   std::optional<std::uint64_t> repair_nodes;    // --repair-nodes (default: ScanOptions::repair_nodes)
+  std::optional<std::uint64_t> block_repair;    // --block-repair (default: ScanOptions::block_repair_nodes)
   std::vector<int> breaks;
   bool default_breaks = false;  // breaks were not given: best mode's default schedule
   std::optional<double> time;
@@ -346,6 +347,13 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
         [&a](const std::string& v) {
           a.repair_nodes = static_cast<std::uint64_t>(parse_integer("--repair-nodes", v, 0, 1LL << 40));
         });
+  value("--block-repair", "N", scan,
+        "refill the best board exactly, 4x4 block by block around its\n"
+        "mismatches, at most N placements per block, a step at a time\n"
+        "during the run (default 1048576; 0: off)",
+        [&a](const std::string& v) {
+          a.block_repair = static_cast<std::uint64_t>(parse_integer("--block-repair", v, 0, 1LL << 40));
+        });
 
   constexpr const char* output = "Output";
   flag("--json", output, "the result as one JSON object on stdout", a.json, true);
@@ -400,7 +408,8 @@ inline void finish_args(Args& a) {
   req.gates = a.colour_gate || a.alldiff_gate;
   req.threads = a.threads != 0;
   req.scan_checks = a.window_fc || a.parity || !a.quota_colours.empty() || !a.quota_ramp.empty() ||
-                    a.break_sets.has_value() || a.colour_bound.has_value() || a.repair_nodes.has_value();
+                    a.break_sets.has_value() || a.colour_bound.has_value() || a.repair_nodes.has_value() ||
+                    a.block_repair.has_value();
   a.engine_auto = a.engine == EngineKind::automatic;
   try {
     a.engine = choose_engine(req);

@@ -33,6 +33,7 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
   opt.break_sets = a.break_sets.value_or(opt.break_sets);
   opt.colour_bound = a.colour_bound.value_or(opt.colour_bound);
   opt.repair_nodes = a.repair_nodes.value_or(opt.repair_nodes);
+  opt.block_repair_nodes = a.block_repair.value_or(opt.block_repair_nodes);
   opt.stop = &stop_requested;
   if (a.default_breaks && !a.quiet)
     fmt::print(stderr, "note: no --breaks: the default schedule for {} cells, --breaks {}\n", m.cell_count(),
@@ -75,11 +76,14 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
     history += "]";
     std::vector<int> deepest;
     std::uint64_t repair_placements = 0;
-    int repair_gain = 0;
+    std::uint64_t block_placements = 0;
+    int repair_gain = 0, block_gain = 0;
     for (const auto& t : pr.per_thread) {
       deepest.push_back(t.deepest);
       repair_placements += t.repair_placements;
       repair_gain += t.repair_gain;
+      block_placements += t.block_repair_placements;
+      block_gain += t.block_repair_gain;
     }
     JsonObject o = json_head(m, "best", "scan", opt.order, status_text(r.status));
     o.integer("threads", threads)
@@ -105,6 +109,9 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
         .integer("repair_nodes", static_cast<long long>(opt.repair_nodes))
         .integer("repair_placements", static_cast<long long>(repair_placements))
         .integer("repair_gain", repair_gain)
+        .integer("block_repair", static_cast<long long>(opt.block_repair_nodes))
+        .integer("block_repair_placements", static_cast<long long>(block_placements))
+        .integer("block_repair_gain", block_gain)
         .raw("score_history", history);
     json_result_board(o, m, r);
     std::cout << o.str() << "\n";

@@ -295,6 +295,7 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
       opt.break_sets = a.break_sets.value_or(opt.break_sets);
       opt.colour_bound = a.colour_bound.value_or(opt.colour_bound);
       opt.repair_nodes = a.repair_nodes.value_or(opt.repair_nodes);
+      opt.block_repair_nodes = a.block_repair.value_or(opt.block_repair_nodes);
       opt.shared_best = &bound;
       const ParallelScanResult pr = run_parallel_scan(m, opt, threads);
       local_result = pr.best;
@@ -413,7 +414,9 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
           .integer("break_sets", a.break_sets.value_or(ScanOptions{}.break_sets))
           .integer("colour_bound", a.colour_bound.value_or(ScanOptions{}.colour_bound))
           .integer("repair_nodes",
-                   static_cast<long long>(a.repair_nodes.value_or(ScanOptions{}.repair_nodes)));
+                   static_cast<long long>(a.repair_nodes.value_or(ScanOptions{}.repair_nodes)))
+          .integer("block_repair",
+                   static_cast<long long>(a.block_repair.value_or(ScanOptions{}.block_repair_nodes)));
     json_result_board(o, m, r);
     std::cout << o.str() << "\n";
   } else {

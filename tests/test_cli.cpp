@@ -200,6 +200,13 @@ TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads
     REQUIRE(field(repair.out, "repair_nodes") == std::stoll(n));
     if (n == "0") REQUIRE(field(repair.out, "repair_placements") == 0);
   }
+  // the block repair: its limit and work reported, the board verifies; off, it does no work
+  for (const std::string n : {"1000000", "0"}) {
+    const Run blocks = scan_run("--breaks 150,170,190,200 --block-repair " + n);
+    REQUIRE(field(blocks.out, "block_repair") == std::stoll(n));
+    REQUIRE(field(blocks.out, "block_repair_gain") >= 0);
+    if (n == "0") REQUIRE(field(blocks.out, "block_repair_placements") == 0);
+  }
 }
 
 TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
@@ -219,11 +226,13 @@ TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
       {p4 + " --breaks 3 --quota 9", "no colour 9"},
       {p4 + " --breaks 3 --quota x", "--quota"},
       {p4 + " --breaks 3 --break-sets -1", "--break-sets"},
-      {p4 + " --propagators ac --break-sets 4", "--colour-bound and --repair-nodes need the scan engine"},
-      {p4 + " --propagators ac --colour-bound 4", "--colour-bound and --repair-nodes need the scan engine"},
+      {p4 + " --propagators ac --break-sets 4", "--repair-nodes and --block-repair need the scan engine"},
+      {p4 + " --propagators ac --colour-bound 4", "--repair-nodes and --block-repair need the scan engine"},
       {p4 + " --breaks 3 --colour-bound x", "--colour-bound"},
-      {p4 + " --propagators ac --repair-nodes 4", "--repair-nodes need the scan engine"},
+      {p4 + " --propagators ac --repair-nodes 4", "--block-repair need the scan engine"},
       {p4 + " --breaks 3 --repair-nodes -1", "--repair-nodes"},
+      {p4 + " --propagators ac --block-repair 4", "--block-repair need the scan engine"},
+      {p4 + " --breaks 3 --block-repair x", "--block-repair"},
       {p4 + " --breaks 3 --quota-ramp 2:1", "needs --quota"},
       {p4 + " --breaks 3 --quota 1 --quota-ramp 2", "points P:N"},
       {p4 + " --breaks 3 --quota 1 --quota-ramp 2:1,2:3", "two quota points"},

@@ -283,3 +283,100 @@ TEST_CASE("repair_tail refills growing windows at the end of the order while the
     CHECK(stopped.gain >= 0);
   }
 }
+
+TEST_CASE("mismatch_blocks lists exactly the blocks holding an end of a mismatched join, in reading order",
+          "[completion][repair]") {
+  int listed = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const Model m = varied_model(seed);
+    const Geometry& g = m.geometry();
+    for (const Board& b : sampled_boards(m, 5, 4))
+      for (int size : {1, 2, 3, 9}) {  // 9: larger than the board, clipped to it
+        const auto blocks = mismatch_blocks(m, b, size);
+        const int h = std::min(size, g.height()), w = std::min(size, g.width());
+        std::size_t next = 0;
+        for (int r0 = 0; r0 + h <= g.height(); ++r0)
+          for (int c0 = 0; c0 + w <= g.width(); ++c0) {
+            std::vector<int> block;
+            int mismatched_sides = 0;
+            for (int r = r0; r < r0 + h; ++r)
+              for (int c = c0; c < c0 + w; ++c) {
+                block.push_back(g.cell(r, c));
+                for (int s = 0; s < 4; ++s)
+                  if (const int nb = g.neighbour(g.cell(r, c), s); nb >= 0)
+                    mismatched_sides += m.colour(b.cells[static_cast<std::size_t>(g.cell(r, c))], s) !=
+                                                m.colour(b.cells[static_cast<std::size_t>(nb)], opposite(s))
+                                            ? 1
+                                            : 0;
+              }
+            if (mismatched_sides == 0) continue;
+            INFO(m.puzzle().name << " size " << size << " block at " << r0 << "," << c0);
+            REQUIRE(next < blocks.size());
+            CHECK(blocks[next++] == block);
+          }
+        CHECK(next == blocks.size());
+        listed += static_cast<int>(blocks.size());
+      }
+  }
+  CHECK(listed > 0);
+}
+
+TEST_CASE("BlockRepair only gains, whatever its steps, and ends where no block has a better refill",
+          "[completion][repair]") {
+  int gained = 0, split = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const Model m = varied_model(seed);
+    Board hints(m.cell_count());
+    for (int c = 0; c < m.cell_count(); ++c) hints.cells[static_cast<std::size_t>(c)] = m.hint_candidate(c);
+    for (CellOrder o : {CellOrder::row, CellOrder::spiral, CellOrder::frame})
+      for (int size : {2, 3}) {
+        const Board start = complete_greedy(m, hints, static_cell_order(m.geometry(), o));
+        Board stepped = start, at_once = start;
+        BlockRepair by_steps(size, 1 << 30, 1), whole(size, 1 << 30, 1 << 30);
+        RepairStats sum;
+        int steps = 0;
+        while (!by_steps.finished()) {
+          const RepairStats st = by_steps.step(m, stepped);
+          sum.nodes += st.nodes;
+          sum.gain += st.gain;
+          REQUIRE(++steps < 100000);
+        }
+        const RepairStats once = whole.step(m, at_once);
+        INFO(m.puzzle().name << " order " << to_string(o) << " size " << size);
+        CHECK(whole.finished());
+        CHECK(stepped == at_once);  // the same blocks refilled in the same order
+        CHECK(sum.nodes == once.nodes);
+        CHECK(sum.gain == once.gain);
+        const auto chk = check_board(m, at_once);
+        REQUIRE(chk.ok);
+        REQUIRE(at_once.complete());
+        CHECK(chk.score == score(m, start) + once.gain);
+        for (int c = 0; c < m.cell_count(); ++c)
+          if (m.hint_candidate(c) >= 0)
+            CHECK(at_once.cells[static_cast<std::size_t>(c)] == m.hint_candidate(c));
+        // the end: no block holding a mismatch has a better refill (brute force over 2 x 2 blocks)
+        for (const auto& block : mismatch_blocks(m, at_once, size)) {
+          Board again = at_once;
+          CHECK(refill_window(m, again, block, 0).gain == 0);
+          if (size > 2) continue;
+          Board partial = at_once;
+          for (int c : block)
+            if (m.hint_candidate(c) < 0) partial.cells[static_cast<std::size_t>(c)] = -1;
+          CHECK(count_joins(m, partial).mismatched + fewest_added(m, partial) == chk.mismatches);
+        }
+        gained += once.gain > 0 ? 1 : 0;
+        split += steps > 1 ? 1 : 0;
+      }
+  }
+  CHECK(gained > 0);
+  CHECK(split > 0);  // the step budget spread the work
+  const Model m = varied_model(1);
+  const std::vector<Board> some = sampled_boards(m, 1, 1);
+  REQUIRE(some.size() == 1);
+  Board b = some.front();
+  const Board before = b;
+  BlockRepair off;  // the default: off
+  CHECK_FALSE(off.on());
+  CHECK(off.step(m, b).nodes == 0);
+  CHECK(b == before);
+}

@@ -59,6 +59,7 @@ ScanOptions oracle_options(const Case& c, bool tighten, ScanValueOrder values = 
   o.improve = false;
   o.colour_bound = 0;  // the walk without it (it subsumes colour_parity); its own test sets it
   o.repair_nodes = 0;  // kept boards are the placements reached and their greedy completions
+  o.block_repair_nodes = 0;
   return o;
 }
 
@@ -216,6 +217,25 @@ TEST_CASE("scan: the tail repair never loses the best board, and its boards are 
   CHECK(gains > 0);
 }
 
+TEST_CASE("scan: the block repair never loses the best board, and its boards are legal", "[scan][repair]") {
+  int gains = 0;
+  for (const Case& c : small_cases()) {
+    ScanOptions o = oracle_options(c, true);
+    o.completion_every = 64;  // a completion of the deepest board, and a step of the block repair, often
+    const ScanResult plain = ScanSearch(c.model, o).run();
+    o.block_repair_nodes = 1 << 16;
+    const ScanResult repaired = ScanSearch(c.model, o).run();
+    INFO(c.model.puzzle().name << " budget " << c.budget.total() << " order " << to_string(c.order));
+    REQUIRE(repaired.board_verified);
+    CHECK(repaired.score >= plain.score);            // the same walk: the repair only betters kept boards
+    CHECK(repaired.placements <= plain.placements);  // (fewer when a perfect repaired board ends it)
+    CHECK(repaired.block_repair_gain >= 0);
+    CHECK(plain.block_repair_placements == 0);
+    gains += repaired.block_repair_gain > 0 ? 1 : 0;
+  }
+  CHECK(gains > 0);
+}
+
 TEST_CASE("scan: a perfect board from the tail repair ends the run as solved", "[scan][repair]") {
   int by_repair = 0;
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
@@ -223,6 +243,7 @@ TEST_CASE("scan: a perfect board from the tail repair ends the run as solved", "
     ScanOptions o;
     o.completion_every = 1;  // complete (and repair) the deepest board at every placement
     o.values = ScanValueOrder::by_id;
+    o.block_repair_nodes = 0;  // the tail repair's alone
     const ScanResult r = ScanSearch(m, o).run();
     INFO("seed " << seed);
     CHECK(r.status == SearchStatus::solved);

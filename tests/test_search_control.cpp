@@ -155,6 +155,43 @@ TEST_CASE("BestBoardKeeper: deepest partial first, completed once, complete boar
   }
 }
 
+TEST_CASE("BestBoardKeeper: the block repair betters the kept board a step at a time, each gain kept",
+          "[search_control][repair]") {
+  int gained = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const Model m = varied_model(seed);
+    const auto order = fill_order(m, CellOrder::row);
+    Board hints(m.cell_count());
+    for (int c = 0; c < m.cell_count(); ++c) hints.cells[static_cast<std::size_t>(c)] = m.hint_candidate(c);
+    const Board start = complete_greedy(m, hints, order);
+    Board expected = start;  // where the repair must end: one step without a budget
+    BlockRepair(2, 1 << 30, 1 << 30).step(m, expected);
+    std::vector<int> notified;
+    const std::function<void(const Board&, int, double)> notify = [&](const Board& b, int sc, double) {
+      REQUIRE(check_board(m, b).ok);
+      REQUIRE(score(m, b) == sc);
+      notified.push_back(sc);
+    };
+    BestBoardKeeper k(m, order, false, &notify, {}, BlockRepair(2, 1 << 30, 1));
+    k.repair_best(0.5);  // nothing kept yet: nothing to repair
+    CHECK(k.block_repaired().nodes == 0);
+    k.offer(start, 1.0);
+    for (int step = 0; step < 1000; ++step) k.repair_best(2.0);  // more steps than blocks and gains
+    INFO(m.puzzle().name);
+    CHECK(k.best() == expected);
+    CHECK(k.best_score() == score(m, expected));
+    CHECK(k.block_repaired().gain == score(m, expected) - score(m, start));
+    CHECK(notified.back() == k.best_score());
+    SearchResultCore r;
+    k.report(r);
+    REQUIRE(r.board_verified);
+    CHECK(r.score_history.back() ==
+          std::pair<double, int>{k.best_score() > score(m, start) ? 2.0 : 1.0, k.best_score()});
+    gained += k.best_score() > score(m, start) ? 1 : 0;
+  }
+  CHECK(gained > 0);
+}
+
 TEST_CASE("shared best: the scan engine beats the bound it is given, or stops when nothing is left to beat",
           "[search_control][scan_search]") {
   int compared = 0;
@@ -165,6 +202,7 @@ TEST_CASE("shared best: the scan engine beats the bound it is given, or stops wh
     o.values = ScanValueOrder::by_id;
     o.improve = false;
     o.repair_nodes = 0;  // kept boards: the placements reached and their greedy completions
+    o.block_repair_nodes = 0;
     std::vector<int> improvements;
     o.on_improvement = [&](const Board& b, int sc, double) {
       REQUIRE(check_board(m, b).ok);

@@ -322,4 +322,84 @@ inline RepairStats repair_tail(const Model& m, Board& b, const std::vector<int>&
   return total;
 }
 
+/// The size x size blocks of the board (clipped to its sides) that hold an end of a mismatched join, each
+/// as its cells row by row, listed by their top-left cell in reading order. Cost O(cells x size^2).
+inline std::vector<std::vector<int>> mismatch_blocks(const Model& m, const Board& b, int size) {
+  const Geometry& g = m.geometry();
+  const int h = std::min(size, g.height()), w = std::min(size, g.width());
+  std::vector<char> touched(static_cast<std::size_t>(g.cell_count()), 0);  // an end of a mismatched join
+  for (int c = 0; c < g.cell_count(); ++c)
+    for (int s = 0; s < 4; ++s)
+      if (const int nb = g.neighbour(c, s); nb >= 0) {
+        const int x = b.cells[static_cast<std::size_t>(c)], y = b.cells[static_cast<std::size_t>(nb)];
+        if (x >= 0 && y >= 0 && m.colour(x, s) != m.colour(y, opposite(s)))
+          touched[static_cast<std::size_t>(c)] = 1;
+      }
+  std::vector<std::vector<int>> blocks;
+  for (int r0 = 0; r0 + h <= g.height(); ++r0)
+    for (int c0 = 0; c0 + w <= g.width(); ++c0) {
+      std::vector<int> block;
+      bool hit = false;
+      for (int r = r0; r < r0 + h; ++r)
+        for (int c = c0; c < c0 + w; ++c) {
+          block.push_back(g.cell(r, c));
+          hit = hit || touched[static_cast<std::size_t>(g.cell(r, c))];
+        }
+      if (hit) blocks.push_back(std::move(block));
+    }
+  return blocks;
+}
+
+/// Large-neighbourhood repair of a complete board around its mismatches, a step at a time: the blocks of
+/// mismatch_blocks are refilled exactly (refill_window, at most `window_nodes` placements each) one after
+/// the other; after a gain they are listed again from the new board. A step refills blocks until it has spent
+/// `step_nodes` placements (the block that crosses the mark is finished first), so that a search can spread
+/// the repair over its run. finished(): every block of the board's list was refilled without a gain (proven
+/// optimal in each block whose search ran to its end); restart() for another board.
+class BlockRepair {
+ public:
+  BlockRepair() = default;  ///< off
+  BlockRepair(int size, std::uint64_t window_nodes, std::uint64_t step_nodes)
+      : size_(size), window_nodes_(window_nodes), step_nodes_(step_nodes) {}
+
+  bool on() const { return window_nodes_ > 0; }
+  bool finished() const { return listed_ && next_ == blocks_.size(); }
+  void restart() {
+    listed_ = false;
+    blocks_.clear();
+    next_ = 0;
+  }
+
+  /// One step on `b` (complete and legal; it stays so and only gains).
+  RepairStats step(const Model& m, Board& b) {
+    RepairStats total;
+    if (!on()) return total;
+    if (!listed_) list(m, b);
+    while (next_ < blocks_.size() && total.nodes < step_nodes_) {
+      const RepairStats st = refill_window(m, b, blocks_[next_++], window_nodes_);
+      total.nodes += st.nodes;
+      total.gain += st.gain;
+      total.proven = total.proven && st.proven;
+      if (st.gain > 0) list(m, b);
+    }
+    return total;
+  }
+
+ private:
+  void list(const Model& m, const Board& b) {
+    blocks_ = mismatch_blocks(m, b, size_);
+    next_ = 0;
+    listed_ = true;
+  }
+
+  // constant data
+  int size_ = 4;
+  std::uint64_t window_nodes_ = 0;  ///< 0: off
+  std::uint64_t step_nodes_ = 0;
+  // state: the blocks of the board being repaired; blocks_[0..next_) were refilled without a gain
+  bool listed_ = false;
+  std::vector<std::vector<int>> blocks_;
+  std::size_t next_ = 0;
+};
+
 }  // namespace edgecp

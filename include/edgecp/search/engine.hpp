@@ -84,7 +84,7 @@ struct EngineRequest {
   bool random = false;       ///< random values or restarts were asked for (driver options)
   bool gates = false;        ///< a depth gate was asked for (a driver option)
   bool threads = false;      ///< a thread count was asked for (a scan option)
-  bool scan_checks = false;  ///< scan options were asked for (checks, quota, break sets, bound, repair)
+  bool scan_checks = false;  ///< scan options were asked for (checks, quota, break sets, bound, repairs)
 };
 
 /// The engine a request runs on, checked: `automatic` picks the scan engine for best mode under a mismatch
@@ -119,8 +119,8 @@ inline EngineKind choose_engine(const EngineRequest& r) {
           "the scan engine: --fix-corner, --colour-gate and --alldiff-gate are driver options");
   } else if (r.threads || r.scan_checks) {
     throw std::invalid_argument(
-        "--threads, --scan-checks, --quota, --quota-ramp, --break-sets, --colour-bound and --repair-nodes "
-        "need the scan engine (--mode best with --breaks)");
+        "--threads, --scan-checks, --quota, --quota-ramp, --break-sets, --colour-bound, --repair-nodes and "
+        "--block-repair need the scan engine (--mode best with --breaks)");
   }
   if (e == EngineKind::exact) {
     if (r.mode == SearchMode::best)

@@ -68,6 +68,12 @@ struct ScanOptions : SearchControl {
   /// of the fill order refilled exactly by branch and bound), at most this many placements per window; 0:
   /// off. It pays where the search itself never completes a board (E2 with all five clue hints).
   std::uint64_t repair_nodes = 1 << 22;
+  /// Large-neighbourhood repair of the kept board around its mismatches (BlockRepair: the blocks of
+  /// `block_repair_size` cells square that hold a mismatch refilled exactly, one after the other, at most
+  /// this many placements each), a step at every completion of the deepest board (about one placement of
+  /// repair per 32 of the search, until every block is done for the kept board); 0: off.
+  std::uint64_t block_repair_nodes = 1 << 20;
+  int block_repair_size = 4;
   /// Over the last `colour_bound` placements (0: off), a candidate is refused when the breaks so far plus
   /// colour_mismatch_bound of the board it would make exceed the mismatches allowed at the end (the budget,
   /// or the cap a better board set): no board within the budget is lost. The counts are kept incrementally
@@ -127,6 +133,8 @@ struct ScanResult : SearchResultCore {
   std::uint64_t colour_bound_prunes = 0;  ///< candidates refused by ScanOptions::colour_bound
   std::uint64_t repair_placements = 0;    ///< placements made by the tail repairs (ScanOptions::repair_nodes)
   int repair_gain = 0;                    ///< joins they added to the boards they repaired, summed
+  std::uint64_t block_repair_placements = 0;  ///< placements made by the block repair (block_repair_nodes)
+  int block_repair_gain = 0;                  ///< joins it added to the kept boards, summed
 };
 
 /// A depth-first search over a fixed cell order with no propagator and no allocation per node.
@@ -174,8 +182,8 @@ class ScanSearch {
     } else {
       search();
     }
-    result_.seconds = clock_.elapsed();
-    keeper_.complete_partial(result_.seconds);
+    keeper_.complete_partial(clock_.elapsed());
+    result_.seconds = clock_.elapsed();  // the last completion (and its repair) included
     if (solved_by_keeper()) result_.status = SearchStatus::solved;
     (void)share_bound();  // publish the final best
     result_.deepest = deepest_;
@@ -184,6 +192,8 @@ class ScanSearch {
     keeper_.report(result_);
     result_.repair_placements = keeper_.repaired().nodes;
     result_.repair_gain = keeper_.repaired().gain;
+    result_.block_repair_placements = keeper_.block_repaired().nodes;
+    result_.block_repair_gain = keeper_.block_repaired().gain;
     return result_;
   }
 
@@ -314,9 +324,12 @@ class ScanSearch {
     if (opt_.window_fc && model_.piece_count() > window_fc_max_pieces)
       throw std::invalid_argument("window_fc supports puzzles of up to " +
                                   std::to_string(window_fc_max_pieces) + " pieces");
+    if (opt_.block_repair_size < 1) throw std::invalid_argument("block_repair_size must be at least 1");
     order_ = fill_order(model_, opt_.order);
-    keeper_ =
-        BestBoardKeeper(model_, order_, opt_.improve, &opt_.on_improvement, TailRepair{opt_.repair_nodes});
+    const std::uint64_t every = opt_.completion_every ? opt_.completion_every : default_completion_every;
+    keeper_ = BestBoardKeeper(
+        model_, order_, opt_.improve, &opt_.on_improvement, TailRepair{opt_.repair_nodes},
+        BlockRepair(opt_.block_repair_size, opt_.block_repair_nodes, std::max<std::uint64_t>(every / 32, 1)));
     free_ = static_cast<int>(order_.size());
     position_of_.assign(static_cast<std::size_t>(model_.cell_count()), 0);
     for (int i = 0; i < free_; ++i)
@@ -865,12 +878,17 @@ class ScanSearch {
     begin_walk();
   }
 
-  /// SearchClock's verdict at placements_, completing the deepest board when a completion is due; then the
-  /// bound shared with other searches (SearchControl::shared_best) is exchanged. A stop when the completion
-  /// (hill-climbed, repaired) made a perfect board: the puzzle is solved, as by a full placement.
+  /// SearchClock's verdict at placements_, completing the deepest board and taking a step of the kept board's
+  /// block repair when a completion is due; then the bound shared with other searches
+  /// (SearchControl::shared_best) is exchanged. A stop when the completion (hill-climbed, repaired) or the
+  /// block repair made a perfect board: the puzzle is solved, as by a full placement.
   SearchClock::Event poll() {
     const auto ev = clock_.poll(
-        placements_, [&] { keeper_.complete_partial(clock_.elapsed()); },
+        placements_,
+        [&] {
+          keeper_.complete_partial(clock_.elapsed());
+          keeper_.repair_best(clock_.elapsed());
+        },
         [&](double t) { return progress(t); });
     if (solved_by_keeper()) return SearchClock::Event::stop;
     return ev == SearchClock::Event::go_on && !share_bound() ? SearchClock::Event::stop : ev;

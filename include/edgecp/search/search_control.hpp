@@ -244,7 +244,8 @@ struct TailRepair {
 /// With `improve`, boards that come close to the best are hill-climbed first (improve_by_swaps): the kept
 /// board then scores at least as much as the board it came from. With `repair`, the greedy completion of a
 /// partial board is hill-climbed (with `improve`) and the end of its fill order refilled (TailRepair) before
-/// it is offered. Every kept board passes check_board.
+/// it is offered. With `blocks`, the kept board is refilled around its mismatches a step at a time
+/// (BlockRepair, repair_best()). Every kept board passes check_board.
 class BestBoardKeeper {
  public:
   /// Hill climbing gains a few joins: only boards within this many joins of the best are worth its cost.
@@ -253,8 +254,13 @@ class BestBoardKeeper {
   /// `notify` (may be null or empty) is called with every new best board.
   BestBoardKeeper(const Model& m, std::vector<int> fill_order, bool improve,
                   const std::function<void(const Board&, int, double)>* notify = nullptr,
-                  TailRepair repair = {})
-      : model_(&m), order_(std::move(fill_order)), improve_(improve), notify_(notify), repair_(repair) {}
+                  TailRepair repair = {}, BlockRepair blocks = {})
+      : model_(&m),
+        order_(std::move(fill_order)),
+        improve_(improve),
+        notify_(notify),
+        repair_(repair),
+        blocks_(std::move(blocks)) {}
 
   /// Would a partial board of `depth` placements with `mismatches` replace the kept one?
   bool better_partial(int depth, int mismatches) const {
@@ -289,13 +295,22 @@ class BestBoardKeeper {
   void offer(Board b, double seconds) {
     if (improve_ && score(*model_, b) + improve_margin > best_score_) improve_by_swaps(*model_, b);
     if (const int sc = score(*model_, b); sc > best_score_) {
-      best_score_ = sc;
       best_ = std::move(b);
-      found_at_ = seconds;
-      history_.emplace_back(seconds, sc);
-      if (notify_ && *notify_ && check_board(*model_, best_).ok) (*notify_)(best_, sc, seconds);
+      blocks_.restart();
+      record_best(sc, seconds);
     }
   }
+  /// One step of the block repair of the kept board (nothing once it is finished for this board); a gain
+  /// keeps the better board.
+  void repair_best(double seconds) {
+    if (!blocks_.on() || best_score_ < 0 || blocks_.finished()) return;
+    const RepairStats st = blocks_.step(*model_, best_);
+    block_repaired_.nodes += st.nodes;
+    block_repaired_.gain += st.gain;
+    if (st.gain > 0) record_best(score(*model_, best_), seconds);
+  }
+  /// What the block repairs did so far (nodes and gains summed; `proven` is not kept).
+  const RepairStats& block_repaired() const { return block_repaired_; }
   int best_score() const { return best_score_; }
   const Board& best() const { return best_; }
 
@@ -309,12 +324,22 @@ class BestBoardKeeper {
   }
 
  private:
+  /// best_ (scoring `sc`) is the new best board.
+  void record_best(int sc, double seconds) {
+    best_score_ = sc;
+    found_at_ = seconds;
+    history_.emplace_back(seconds, sc);
+    if (notify_ && *notify_ && check_board(*model_, best_).ok) (*notify_)(best_, sc, seconds);
+  }
+
   const Model* model_;
   std::vector<int> order_;  // completion order
   bool improve_;
   const std::function<void(const Board&, int, double)>* notify_;
   TailRepair repair_;
   RepairStats repaired_;
+  BlockRepair blocks_;  // of best_: restarted with every new board kept from offer()
+  RepairStats block_repaired_;
   int partial_depth_ = -1, partial_mismatches_ = 0;
   Board partial_;
   bool partial_completed_ = true;  // partial_ has been offered already
