@@ -70,8 +70,9 @@ struct ScanOptions : SearchControl {
   std::uint64_t repair_nodes = 1 << 22;
   /// Large-neighbourhood repair of the kept board around its mismatches (BlockRepair: the blocks of
   /// `block_repair_size` cells square that hold a mismatch refilled exactly, one after the other, at most
-  /// this many placements each), a step at every completion of the deepest board (about one placement of
-  /// repair per 32 of the search, until every block is done for the kept board); 0: off.
+  /// this many placements each), a step at every completion of the deepest board: blocks until a 32nd of
+  /// the completion interval is spent, the last block finished (so up to this many more), and nothing once
+  /// every block is done for the kept board; 0: off.
   std::uint64_t block_repair_nodes = 1 << 20;
   int block_repair_size = 4;
   /// Over the last `colour_bound` placements (0: off), a candidate is refused when the breaks so far plus
