@@ -161,9 +161,7 @@ TEST_CASE("BestBoardKeeper: the block repair betters the kept board a step at a 
   for (std::uint64_t seed = 1; seed <= 12; ++seed) {
     const Model m = varied_model(seed);
     const auto order = fill_order(m, CellOrder::row);
-    Board hints(m.cell_count());
-    for (int c = 0; c < m.cell_count(); ++c) hints.cells[static_cast<std::size_t>(c)] = m.hint_candidate(c);
-    const Board start = complete_greedy(m, hints, order);
+    const Board start = complete_greedy(m, hints_board(m), order);
     Board expected = start;  // where the repair must end: one step without a budget
     BlockRepair(2, 1 << 30, 1 << 30).step(m, expected);
     std::vector<int> notified;

@@ -60,8 +60,7 @@ TEST_CASE("split: every brute-force solution extends exactly one subproblem (no 
           for (const Hint& hn : s.placements) key.insert(key.end(), {hn.row, hn.col, hn.piece, hn.rotation});
           distinct.insert(key);
           // consistent: the subproblem is a legal partial board of the puzzle
-          Board b(m.cell_count());
-          for (int c = 0; c < m.cell_count(); ++c) b.cells[static_cast<std::size_t>(c)] = m.hint_candidate(c);
+          Board b = hints_board(m);
           for (const Hint& hn : s.placements)
             b.cells[static_cast<std::size_t>(m.geometry().cell(hn.row, hn.col))] =
                 m.candidate_of(hn.piece, hn.rotation);

@@ -40,6 +40,13 @@ inline Model varied_model(std::uint64_t seed) {
                       1 + static_cast<int>(seed % 2), 3 + static_cast<int>(seed % 2), seed, seed % 5 == 0);
 }
 
+/// The board holding the puzzle's hints and nothing else.
+inline Board hints_board(const Model& m) {
+  Board b(m.cell_count());
+  for (int c = 0; c < m.cell_count(); ++c) b.cells[static_cast<std::size_t>(c)] = m.hint_candidate(c);
+  return b;
+}
+
 template <class Store>
 Domains snapshot(const Store& s) {
   Domains d;

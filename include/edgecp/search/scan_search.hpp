@@ -166,7 +166,7 @@ class ScanSearch {
   ScanSearch(const Model& m, ScanOptions opt)
       : model_(m),
         opt_(std::move(opt)),
-        clock_(opt_, opt_.completion_every ? opt_.completion_every : default_completion_every),
+        clock_(opt_, completion_interval()),
         keeper_(m, {}, false) {  // set up in build(), once the fill order is known
     build();
   }
@@ -319,6 +319,11 @@ class ScanSearch {
   // Entries store colours (and the "no neighbour" key) in bytes and candidates in 16 bits.
   static_assert(max_colours + 1 <= 256 && 4 * max_cells <= 65535);
 
+  /// Placements between two completion ticks (completions of the deepest board, block repair steps).
+  std::uint64_t completion_interval() const {
+    return opt_.completion_every ? opt_.completion_every : default_completion_every;
+  }
+
   void build() {
     if (opt_.order == CellOrder::mrv)
       throw std::invalid_argument("the scan engine needs a static cell order");
@@ -327,10 +332,10 @@ class ScanSearch {
                                   std::to_string(window_fc_max_pieces) + " pieces");
     if (opt_.block_repair_size < 1) throw std::invalid_argument("block_repair_size must be at least 1");
     order_ = fill_order(model_, opt_.order);
-    const std::uint64_t every = opt_.completion_every ? opt_.completion_every : default_completion_every;
-    keeper_ = BestBoardKeeper(
-        model_, order_, opt_.improve, &opt_.on_improvement, TailRepair{opt_.repair_nodes},
-        BlockRepair(opt_.block_repair_size, opt_.block_repair_nodes, std::max<std::uint64_t>(every / 32, 1)));
+    keeper_ =
+        BestBoardKeeper(model_, order_, opt_.improve, &opt_.on_improvement, TailRepair{opt_.repair_nodes},
+                        BlockRepair(opt_.block_repair_size, opt_.block_repair_nodes,
+                                    std::max<std::uint64_t>(completion_interval() / 32, 1)));
     free_ = static_cast<int>(order_.size());
     position_of_.assign(static_cast<std::size_t>(model_.cell_count()), 0);
     for (int i = 0; i < free_; ++i)
