@@ -263,6 +263,13 @@ TEST_CASE("scan: tightening keeps the best score and visits fewer boards", "[sca
     CHECK(tight.score == all.score);
     CHECK(tight.solutions <= all.solutions);
     CHECK(tight.placements <= all.placements);
+    // Every full placement it visits beats the one before (a cap lowered mid-list holds at once, also for
+    // the lists of shallower depths resumed later): at most one per score the budget's boards reach.
+    std::set<int> scores;
+    for (const Board& b : all_budget_boards(c.model, fill_order(c.model, c.order), c.budget))
+      scores.insert(score(c.model, b));
+    INFO(c.model.puzzle().name << " budget " << c.budget.total() << " break sets " << c.break_sets);
+    CHECK(tight.solutions <= scores.size());
   }
 }
 

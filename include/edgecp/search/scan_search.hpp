@@ -181,7 +181,10 @@ class ScanSearch {
       deepest_ = 0;
       keeper_.offer(current_board(0), 0.0);
     } else {
-      search();
+      if (quota_.empty())
+        search<false>();
+      else
+        search<true>();
     }
     keeper_.complete_partial(clock_.elapsed());
     result_.seconds = clock_.elapsed();  // the last completion (and its repair) included
@@ -210,6 +213,12 @@ class ScanSearch {
   struct Range {
     std::uint32_t begin, exact_end, end;  ///< [begin, exact_end) exact, [exact_end, end) one break
   };
+  /// Where a range's parts stop showing enough favoured sides (quota): exact[k-1] is the first entry of
+  /// [begin, exact_end) with fewer than k favoured sides, brk[k-1] the same in [exact_end, end). Each part
+  /// is sorted by favoured sides, most first, so the entries before a cut are exactly those with k or more.
+  struct QuotaCuts {
+    std::array<std::uint32_t, 4> exact, brk;
+  };
   struct Extra {
     int side;  ///< a placed neighbour beyond the two key sides
     int slot;  ///< index into colour_ of the colour it shows towards this cell
@@ -231,24 +240,34 @@ class ScanSearch {
     std::array<std::uint8_t, 4> closed_side, open_side;
     bool sets;                   ///< break_sets applies: a break may be left, few enough pieces left
     std::uint32_t generated_at;  ///< sets: where its generated entries begin
+    bool opened_apart;           ///< opened by open_depth: sets may apply, or rebuilds are due (sets, bound)
+    int quota;                   ///< favoured sides needed after this placement (0 past the quota's depths)
+    const QuotaCuts* cuts;       ///< parallel to `table` (quota only, else null)
   };
+  /// The part of a depth's walk that follows the current one.
+  enum class NextPart : std::uint8_t {
+    breaks,   ///< the one-break entries, while a break is left
+    both,     ///< the two-break walk of the signature's full list, while two breaks are left
+    nothing,  ///< none (a generated list, or no break left when the depth was opened)
+  };
+  /// A depth's walk is a sequence of parts: its list's exact entries (cut where the quota ends them), its
+  /// one-break entries (cut the same way), the two-break walk; or one generated list. Every entry of a part
+  /// adds at least `part_add` mismatches, so a part is entered, or resumed after a backtrack, only when that
+  /// many still fit the budget (which a better board may have lowered since the depth was opened).
   struct Frame {
-    const Entry* it;         ///< next entry to try
-    const Entry* end;        ///< exact_end, or the list's end when a break is left
-    const Entry* exact_end;  ///< entries from here on mismatch one key side
-    const Entry* placed;     ///< the entry placed at this depth (valid below the current depth)
-    std::uint16_t piece;     ///< placed->piece (one load less when the walk backtracks)
-    bool both;         ///< walking the signature's full list for candidates that mismatch both key sides
+    const Entry* it;           ///< next entry to try (stored when the walk descends)
+    const Entry* end;          ///< the end of the current part
+    const Entry* break_begin;  ///< NextPart::breaks: the part [break_begin, break_end)
+    const Entry* break_end;
+    const Entry* placed;    ///< the entry placed at this depth (valid below the current depth)
+    std::uint16_t piece;    ///< placed->piece (one load less when the walk backtracks)
+    NextPart next;          ///< what follows the current part
+    std::uint8_t part_add;  ///< the fewest mismatches an entry of the current part adds: 0, 1 or 2
+    bool slow;  ///< entries need their own checks: extra placed neighbours, a generated list, the both walk
+    bool both;  ///< walking the signature's full list for candidates that mismatch both key sides
     bool generated;    ///< the list is open_generated's (each entry's mismatches in generated_add_)
     std::uint8_t add;  ///< mismatches that placement added
     SurplusCounts surplus_before;  ///< colour_bound: surplus_counts_ before that placement
-  };
-
-  /// Where a depth's walk stands: the next entry, the end, and where the one-break entries begin.
-  struct Cursor {
-    const Entry* it;
-    const Entry* end;
-    const Entry* exact_end;
   };
 
   // ---- constant data (built once) ----
@@ -257,9 +276,10 @@ class ScanSearch {
   std::vector<int> order_;        // cells in placement order, hints excluded
   std::vector<int> position_of_;  // cell -> 1-based placement number, 0 for hints
   std::vector<Depth> depths_;
-  std::vector<Entry> entries_;  // all signatures' lists, concatenated
-  std::vector<Range> ranges_;   // per signature, (C+1)^2 keys
-  int keys_ = 0;                // C + 1 (colour C = "no neighbour")
+  std::vector<Entry> entries_;   // all signatures' lists, concatenated
+  std::vector<Range> ranges_;    // per signature, (C+1)^2 keys
+  std::vector<QuotaCuts> cuts_;  // quota only: per range, for this restart's order of the lists
+  int keys_ = 0;                 // C + 1 (colour C = "no neighbour")
   int free_ = 0;
   std::vector<int> next_break_;  // next_break_[u] = first placement number where a (u+1)-th break may fall
   std::vector<std::uint8_t> base_colour_;  // the initial colour_ (hints and the none slot)
@@ -287,7 +307,7 @@ class ScanSearch {
   std::vector<std::uint8_t> used_;            // per piece
   std::array<std::uint64_t, 4> used_bits_{};  // window_fc only: used_ as bits (pieces 0..255)
   std::vector<Frame> frames_;
-  std::vector<int> favoured_at_;       // [d]: favoured sides placed at depths < d (quota only)
+  std::vector<int> favoured_at_;       // [d]: favoured sides placed at depths < d (0 without quota)
   std::vector<int> supply_, demand_;   // colour_parity: half-edges of unused pieces / of the frontier
   std::vector<std::uint64_t> unused_;  // break_sets: the candidates of unused pieces (words_ words)
   // colour_bound: colour_surplus of the board placed and its counts, exact while a depth >= bound_from_ is
@@ -348,6 +368,10 @@ class ScanSearch {
     build_depths();
     build_break_sets();
     bound_from_ = opt_.colour_bound > 0 ? std::max(free_ - opt_.colour_bound, 0) : free_;
+    for (int d = 0; d < free_; ++d) {
+      Depth& dp = depths_[static_cast<std::size_t>(d)];
+      dp.opened_apart = dp.sets || d == sets_from_ || d == bound_from_;
+    }
     if (opt_.window_fc) build_fit_masks();
     colour_ = base_colour_;
     used_.assign(static_cast<std::size_t>(model_.piece_count()), 0);
@@ -471,8 +495,14 @@ class ScanSearch {
       table_at.push_back(pos->second);
       depths_.push_back(d);
     }
-    for (int i = 0; i < free_; ++i)  // ranges_ has stopped growing: its addresses hold now
-      depths_[static_cast<std::size_t>(i)].table = ranges_.data() + table_at[static_cast<std::size_t>(i)];
+    cuts_.resize(quota_.empty() ? 0 : ranges_.size());
+    for (int i = 0; i < free_; ++i) {  // ranges_ has stopped growing: its addresses hold now
+      Depth& dp = depths_[static_cast<std::size_t>(i)];
+      dp.table = ranges_.data() + table_at[static_cast<std::size_t>(i)];
+      const bool quota = static_cast<std::size_t>(i) < quota_.size();
+      dp.quota = quota ? quota_[static_cast<std::size_t>(i)] : 0;
+      dp.cuts = quota ? cuts_.data() + table_at[static_cast<std::size_t>(i)] : nullptr;
+    }
   }
 
   /// break_sets: the bit sets of every candidate, and room for the generated lists of the depths where it
@@ -581,12 +611,23 @@ class ScanSearch {
       }
   }
 
-  /// Orders every list for this restart.
+  /// Orders every list for this restart (and finds the quota's cuts in that order).
   void arrange_lists() {
     if (opt_.values == ScanValueOrder::by_id && quota_.empty()) return;
     for (const Range& r : ranges_) {
       arrange(entries_.begin() + r.begin, entries_.begin() + r.exact_end);
       arrange(entries_.begin() + r.exact_end, entries_.begin() + r.end);
+    }
+    if (quota_.empty()) return;
+    const auto cut = [&](std::uint32_t from, std::uint32_t to, std::array<std::uint32_t, 4>& out) {
+      for (int k = 4; k >= 1; --k) {  // the cut for k sides comes first: the part is sorted, most first
+        while (from < to && favoured_[entries_[from].piece] >= k) ++from;
+        out[static_cast<std::size_t>(k - 1)] = from;
+      }
+    };
+    for (std::size_t i = 0; i < ranges_.size(); ++i) {
+      cut(ranges_[i].begin, ranges_[i].exact_end, cuts_[i].exact);
+      cut(ranges_[i].exact_end, ranges_[i].end, cuts_[i].brk);
     }
   }
   template <class It>
@@ -620,19 +661,11 @@ class ScanSearch {
     }
   }
 
-  /// The walk of a depth's list, given the colours placed around its cell: the exact part, and the break
-  /// part when a break is left. The one place lists are opened (at the root, on descent, on restart).
-  static Cursor open_list(const Depth& dp, const std::uint8_t* colour, const Entry* entries, int keys,
-                          int breaks_used) {
-    const Range& r = dp.table[colour[dp.slot1] * keys + colour[dp.slot2]];
-    return {entries + r.begin, entries + (dp.allowed > breaks_used ? r.end : r.exact_end),
-            entries + r.exact_end};
-  }
   /// Depth d's candidates with a break left: those of unused pieces that fit the cell, show the colour of
   /// every placed neighbour across an unbreakable join, and mismatch at most the breaks left, counted per
   /// candidate by a bit-sliced adder over the breakable joins' mismatch sets; written by mismatches, each
-  /// with its count in generated_add_.
-  Cursor open_generated(int d, int breaks) {
+  /// with its count in generated_add_. Returns the list's end.
+  const Entry* open_generated(int d, int breaks) {
     const Depth& dp = depths_[static_cast<std::size_t>(d)];
     const int words = words_, room = std::min(dp.allowed - breaks, 4);
     const std::uint64_t* side_sets[4];
@@ -665,16 +698,14 @@ class ScanSearch {
     }
     Entry* const out = generated_.data() + dp.generated_at;
     std::uint8_t* const add = generated_add_.data() + dp.generated_at;
-    int n = 0, exact = 0;
-    for (int m = 0; m <= room; ++m) {
+    int n = 0;
+    for (int m = 0; m <= room; ++m)
       for (int j = 0; j < nonzero; ++j)
         for (std::uint64_t bits = level[j].bits[static_cast<std::size_t>(m)]; bits; bits &= bits - 1) {
           out[n] = candidate_entries_[static_cast<std::size_t>(level[j].first + std::countr_zero(bits))];
           add[n++] = static_cast<std::uint8_t>(m);
         }
-      if (m == 0) exact = n;
-    }
-    return {out, out + n, out + exact};
+    return out + n;
   }
 
   /// unused_ from used_ (see flip_unused).
@@ -684,20 +715,85 @@ class ScanSearch {
       if (!used_[static_cast<std::size_t>(p)]) flip_unused(p);
   }
 
-  /// Opens depth d's walk into its frame (generated from bit sets where break_sets applies and a break is
-  /// left).
+  /// Opens depth d's walk into its frame, `breaks` mismatches placed before it: its list's exact part, the
+  /// break part to follow while a break is left, both cut where the quota ends them (favoured sides placed so
+  /// far plus the entry's must reach quota(d+1)); or, where break_sets applies and a break is left, the list
+  /// generated from bit sets. Opens the root (at the start, on restart) and the depths marked `opened_apart`;
+  /// the walk opens the others inline by open_list.
   void open_depth(int d, int breaks) {
     if (d == sets_from_) rebuild_unused();
     if (d == bound_from_) rebuild_surplus(d);
     const Depth& dp = depths_[static_cast<std::size_t>(d)];
     Frame& f = frames_[static_cast<std::size_t>(d)];
     f.generated = dp.sets && dp.allowed > breaks;
-    const Cursor c = f.generated ? open_generated(d, breaks)
-                                 : open_list(dp, colour_.data(), entries_.data(), keys_, breaks);
-    f.it = c.it;
-    f.end = c.end;
-    f.exact_end = c.exact_end;
+    f.slow = f.generated || dp.extra_count != 0;
     f.both = false;
+    f.part_add = 0;
+    if (f.generated) {
+      f.it = generated_.data() + dp.generated_at;
+      f.end = open_generated(d, breaks);
+      f.next = NextPart::nothing;
+      return;
+    }
+    const Part p = open_list<true>(dp, f, colour_.data(), entries_.data(), keys_,
+                                   favoured_at_[static_cast<std::size_t>(d)], breaks);
+    f.it = p.it;
+    f.end = p.end;
+  }
+
+  /// A list part: [it, end).
+  struct Part {
+    const Entry* it;
+    const Entry* end;
+  };
+  /// Opens a list depth's frame (open_depth without its rebuilds and generated lists, inline in the walk):
+  /// what follows the exact part, and the break part if one; returns the exact part. Without `Quota` the
+  /// quota's cuts are not looked at (none is set).
+  template <bool Quota>
+  static Part open_list(const Depth& dp, Frame& f, const std::uint8_t* colour, const Entry* entries, int keys,
+                        int favoured_before, int breaks) {
+    const int key = colour[dp.slot1] * keys + colour[dp.slot2];
+    const Range& r = dp.table[key];
+    std::uint32_t exact_stop = r.exact_end, break_stop = r.end;
+    if (const int need = dp.quota - favoured_before; Quota && need > 0) {  // never past the quota's depths
+      if (need > 4) {
+        exact_stop = r.begin;
+        break_stop = r.exact_end;
+      } else {
+        const QuotaCuts& c = dp.cuts[key];
+        exact_stop = c.exact[static_cast<std::size_t>(need - 1)];
+        break_stop = c.brk[static_cast<std::size_t>(need - 1)];
+      }
+    }
+    f.next = NextPart::nothing;
+    if (dp.allowed > breaks) {
+      f.next = NextPart::breaks;
+      f.break_begin = entries + r.exact_end;
+      f.break_end = entries + break_stop;
+    }
+    return {entries + r.begin, entries + exact_stop};
+  }
+
+  /// Moves depth dp's frame f, whose current part is walked, to its next part (`breaks` placed before it);
+  /// false when none is left.
+  bool next_part(const Depth& dp, Frame& f, int breaks) {
+    if (f.next == NextPart::breaks) {
+      f.next = NextPart::both;
+      if (dp.allowed > breaks && f.break_begin != f.break_end) {
+        f.it = f.break_begin;
+        f.end = f.break_end;
+        f.part_add = 1;
+        return true;
+      }
+    }
+    f.next = NextPart::nothing;
+    const Range& all = dp.table[keys_ * keys_];  // empty unless both key sides may break
+    if (dp.allowed - breaks < 2 || all.begin == all.end) return false;
+    f.it = entries_.data() + all.begin;
+    f.end = entries_.data() + all.end;
+    f.part_add = 2;
+    f.both = f.slow = true;
+    return true;
   }
 
   /// Mismatches the candidate adds on the extra sides, or -1 when an unbreakable side mismatches.
@@ -714,8 +810,12 @@ class ScanSearch {
   }
 
   /// The walk. Invariant at the top of the loop: depths 0..d-1 hold a placement (frames_[i].placed), depth d
-  /// walks its list from `it`, `breaks` = sum of frames_[0..d-1].add. The current frame's cursor lives in
-  /// locals (byte stores to used/colour alias everything, so members would be reloaded at every step).
+  /// walks the current part of its list from `it`, `breaks` = sum of frames_[0..d-1].add. The current
+  /// frame's cursor lives in locals (byte stores to used/colour alias everything, so members would be
+  /// reloaded at every step). A list part needs no check per entry beyond the piece in use: the quota cut
+  /// its end when the depth was opened, and its entries all add `part_add` mismatches, checked against the
+  /// budget when the part is entered or resumed; entries of slow parts are checked one by one.
+  template <bool Quota>  // quota_ is not empty (compiled twice: the walk without it keeps no favoured sides)
   void search() {
     int d = 0, breaks = 0;
     begin_walk();
@@ -724,11 +824,11 @@ class ScanSearch {
     std::uint8_t* const colour = colour_.data();
     std::uint8_t* const used = used_.data();
     std::uint64_t* const by_depth = by_depth_.data();
-    const Entry* const entries = entries_.data();
     const Entry* const generated = generated_.data();
     const std::uint8_t* const generated_add = generated_add_.data();
     const int sets_from = sets_from_, bound_from = bound_from_;
     const int* const final_allowed = &depths_.back().allowed;  // lowered in place by cap_mismatches
+    const Entry* const entries = entries_.data();
     const int keys = keys_, last = free_ - 1;
     const int quota_depth = static_cast<int>(quota_.size());
     const int* const quota = quota_.data();
@@ -737,35 +837,38 @@ class ScanSearch {
     int record_from = deepest_ - 1;  // note_depth when d >= record_from
     Frame* f = frames_.data();
     const Depth* dp = depths_.data();
-    const Entry *it = f->it, *end = f->end, *exact_end = f->exact_end;
-    bool slow = dp->extra_count != 0 || f->generated;
+    const Entry *it = f->it, *end = f->end;
+    int part_add = f->part_add;
+    bool slow = f->slow;
+    const auto load_cursor = [&] {
+      it = f->it;
+      end = f->end;
+      part_add = f->part_add;
+      slow = f->slow;
+    };
     while (true) {
       while (it != end) {
         const Entry* e = it++;
         if (used[e->piece]) continue;
-        int add = e >= exact_end ? 1 : 0;
-        if (slow && f->generated) {
-          add = generated_add[e - generated];
-        } else if (slow) {  // extra placed neighbours, or the two-break walk
-          if (f->both && (e->colour[static_cast<std::size_t>(dp->side1)] == colour[dp->slot1] ||
-                          e->colour[static_cast<std::size_t>(dp->side2)] == colour[dp->slot2]))
-            continue;  // matches a key side: already offered by the key's own list
-          const int x = extra_mismatches(*dp, *e);
-          if (x < 0) continue;
-          add += x + (f->both ? 1 : 0);
-        }
-        if (breaks + add > dp->allowed) continue;  // the budget, or a cap lowered since this list was opened
-        if (d < quota_depth) {
-          const int fav = favoured_at[d] + favoured[e->piece];
-          if (fav < quota[d]) {  // so is every later entry of this part (lists, not generated): skip the part
+        int add = part_add;
+        if (slow) {
+          if (f->generated) {
+            add = generated_add[e - generated];
+          } else {
+            if (f->both && (e->colour[static_cast<std::size_t>(dp->side1)] == colour[dp->slot1] ||
+                            e->colour[static_cast<std::size_t>(dp->side2)] == colour[dp->slot2]))
+              continue;  // matches a key side: already offered by the key's own list
+            const int x = extra_mismatches(*dp, *e);
+            if (x < 0) continue;
+            add += x;
+          }
+          if (breaks + add > dp->allowed)
+            continue;  // the budget, or a cap lowered since this list was opened
+          if (d < quota_depth && favoured_at[d] + favoured[e->piece] < quota[d]) {
             if (f->generated) continue;
-            if (e < exact_end)
-              it = exact_end;
-            else
-              it = end;
+            it = end;  // so is every later entry of this part (sorted by favoured sides)
             continue;
           }
-          favoured_at[d + 1] = fav;
         }
         if (d >= bound_from) {  // colour_bound: the board this makes must still fit the final budget
           f->surplus_before = surplus_counts_;
@@ -780,6 +883,7 @@ class ScanSearch {
         ++placements;
         ++by_depth[d + 1];
         used[e->piece] = 1;
+        if constexpr (Quota) favoured_at[d + 1] = favoured_at[d] + favoured[e->piece];
         if (d >= sets_from) flip_unused(e->piece);
         std::memcpy(colour + 4 * dp->cell, e->colour.data(), 4);
         f->placed = e;
@@ -800,6 +904,7 @@ class ScanSearch {
             placements_ = placements;
             if (full_placement(breaks)) return;
             unplace(d, breaks);
+            if (breaks + part_add > dp->allowed) end = it;  // the board set a cap this part cannot meet
             continue;
           }
         }
@@ -807,26 +912,20 @@ class ScanSearch {
         ++d;
         ++f;
         ++dp;
-        if (d == sets_from) rebuild_unused();
-        if (d == bound_from) rebuild_surplus(d);
-        f->generated = dp->sets && dp->allowed > breaks;
-        const Cursor c =
-            f->generated ? open_generated(d, breaks) : open_list(*dp, colour, entries, keys, breaks);
-        it = c.it;
-        end = c.end;
-        exact_end = c.exact_end;
-        f->end = end;
-        f->exact_end = exact_end;
-        f->both = false;
-        slow = dp->extra_count != 0 || f->generated;
+        if (dp->opened_apart) {
+          open_depth(d, breaks);
+          load_cursor();
+          continue;
+        }
+        const Part p = open_list<Quota>(*dp, *f, colour, entries, keys, favoured_at[d], breaks);
+        it = p.it;
+        end = f->end = p.end;
+        part_add = f->part_add = 0;
+        slow = f->slow = dp->extra_count != 0;
+        f->both = f->generated = false;
       }
-      if (!f->both && !f->generated && dp->allowed - breaks >= 2 && dp->side2 >= 0) {
-        const Range& all = dp->table[keys * keys];  // empty unless both key sides may break
-        f->both = true;
-        it = f->it = entries + all.begin;
-        exact_end = f->exact_end = entries + all.begin;
-        end = f->end = entries + all.end;
-        slow = true;
+      if (f->next != NextPart::nothing && next_part(*dp, *f, breaks)) {
+        load_cursor();
         continue;
       }
       if (placements >= next_poll) {
@@ -841,10 +940,7 @@ class ScanSearch {
           restart();
           f = frames_.data();
           dp = depths_.data();
-          it = f->it;
-          end = f->end;
-          exact_end = f->exact_end;
-          slow = dp->extra_count != 0 || f->generated;
+          load_cursor();
         }
         next_poll = clock_.next_poll();
         if (ev == SearchClock::Event::restart) continue;
@@ -853,10 +949,6 @@ class ScanSearch {
       --d;
       --f;
       --dp;
-      it = f->it;
-      end = f->end;
-      exact_end = f->exact_end;
-      slow = f->both || f->generated || dp->extra_count != 0;
       used[f->piece] = 0;  // unplace(d, breaks), inline: the walk's most frequent step
       if (d >= sets_from) flip_unused(f->piece);
       if (d >= bound_from) {
@@ -865,6 +957,8 @@ class ScanSearch {
       }
       breaks -= f->add;
       if (lookahead_on) undo_lookahead(d);
+      load_cursor();
+      if (breaks + part_add > dp->allowed) end = it;  // a better board lowered the cap below this part
     }
     placements_ = placements;
   }
