@@ -725,33 +725,25 @@ class ScanSearch {
     if (d == bound_from_) rebuild_surplus(d);
     const Depth& dp = depths_[static_cast<std::size_t>(d)];
     Frame& f = frames_[static_cast<std::size_t>(d)];
-    f.generated = dp.sets && dp.allowed > breaks;
-    f.slow = f.generated || dp.extra_count != 0;
-    f.both = false;
-    f.part_add = 0;
-    if (f.generated) {
+    if (dp.sets && dp.allowed > breaks) {
       f.it = generated_.data() + dp.generated_at;
       f.end = open_generated(d, breaks);
       f.next = NextPart::nothing;
+      f.part_add = 0;
+      f.slow = f.generated = true;
+      f.both = false;
       return;
     }
-    const Part p = open_list<true>(dp, f, colour_.data(), entries_.data(), keys_,
-                                   favoured_at_[static_cast<std::size_t>(d)], breaks);
-    f.it = p.it;
-    f.end = p.end;
+    f.it = open_list<true>(dp, f, colour_.data(), entries_.data(), keys_,
+                           favoured_at_[static_cast<std::size_t>(d)], breaks);
   }
 
-  /// A list part: [it, end).
-  struct Part {
-    const Entry* it;
-    const Entry* end;
-  };
   /// Opens a list depth's frame (open_depth without its rebuilds and generated lists, inline in the walk):
-  /// what follows the exact part, and the break part if one; returns the exact part. Without `Quota` the
-  /// quota's cuts are not looked at (none is set).
+  /// its exact part's end and what follows it (the break part if one); returns the exact part's first entry.
+  /// Without `Quota` the quota's cuts are not looked at (none is set).
   template <bool Quota>
-  static Part open_list(const Depth& dp, Frame& f, const std::uint8_t* colour, const Entry* entries, int keys,
-                        int favoured_before, int breaks) {
+  static const Entry* open_list(const Depth& dp, Frame& f, const std::uint8_t* colour, const Entry* entries,
+                                int keys, int favoured_before, int breaks) {
     const int key = colour[dp.slot1] * keys + colour[dp.slot2];
     const Range& r = dp.table[key];
     std::uint32_t exact_stop = r.exact_end, break_stop = r.end;
@@ -765,13 +757,17 @@ class ScanSearch {
         break_stop = c.brk[static_cast<std::size_t>(need - 1)];
       }
     }
+    f.end = entries + exact_stop;
     f.next = NextPart::nothing;
     if (dp.allowed > breaks) {
       f.next = NextPart::breaks;
       f.break_begin = entries + r.exact_end;
       f.break_end = entries + break_stop;
     }
-    return {entries + r.begin, entries + exact_stop};
+    f.part_add = 0;
+    f.slow = dp.extra_count != 0;
+    f.both = f.generated = false;
+    return entries + r.begin;
   }
 
   /// Moves depth dp's frame f, whose current part is walked, to its next part (`breaks` placed before it);
@@ -824,11 +820,11 @@ class ScanSearch {
     std::uint8_t* const colour = colour_.data();
     std::uint8_t* const used = used_.data();
     std::uint64_t* const by_depth = by_depth_.data();
+    const Entry* const entries = entries_.data();
     const Entry* const generated = generated_.data();
     const std::uint8_t* const generated_add = generated_add_.data();
     const int sets_from = sets_from_, bound_from = bound_from_;
     const int* const final_allowed = &depths_.back().allowed;  // lowered in place by cap_mismatches
-    const Entry* const entries = entries_.data();
     const int keys = keys_, last = free_ - 1;
     const int quota_depth = static_cast<int>(quota_.size());
     const int* const quota = quota_.data();
@@ -917,12 +913,10 @@ class ScanSearch {
           load_cursor();
           continue;
         }
-        const Part p = open_list<Quota>(*dp, *f, colour, entries, keys, favoured_at[d], breaks);
-        it = p.it;
-        end = f->end = p.end;
-        part_add = f->part_add = 0;
-        slow = f->slow = dp->extra_count != 0;
-        f->both = f->generated = false;
+        it = open_list<Quota>(*dp, *f, colour, entries, keys, favoured_at[d], breaks);
+        end = f->end;
+        part_add = 0;
+        slow = f->slow;
       }
       if (f->next != NextPart::nothing && next_part(*dp, *f, breaks)) {
         load_cursor();
