@@ -241,8 +241,15 @@ class ScanSearch {
     bool sets;                   ///< break_sets applies: a break may be left, few enough pieces left
     std::uint32_t generated_at;  ///< sets: where its generated entries begin
     bool opened_apart;           ///< opened by open_depth: sets may apply, or rebuilds are due (sets, bound)
+    std::uint8_t work;           ///< what placing here does beyond the walk's own steps (Work bits), 0: none
     int quota;                   ///< favoured sides needed after this placement (0 past the quota's depths)
     const QuotaCuts* cuts;       ///< parallel to `table` (quota only, else null)
+  };
+  /// A placement's work beyond the walk's own steps, per depth (one test of Depth::work where none is due).
+  enum Work : std::uint8_t {
+    work_sets = 1,       ///< d >= sets_from_: the piece's bits in unused_ flip
+    work_bound = 2,      ///< d >= bound_from_: the colour bound's counts move, and may refuse the entry
+    work_lookahead = 4,  ///< window_fc or colour_parity: the lookahead runs after the placement
   };
   /// The part of a depth's walk that follows the current one.
   enum class NextPart : std::uint8_t {
@@ -371,6 +378,9 @@ class ScanSearch {
     for (int d = 0; d < free_; ++d) {
       Depth& dp = depths_[static_cast<std::size_t>(d)];
       dp.opened_apart = dp.sets || d == sets_from_ || d == bound_from_;
+      dp.work =
+          static_cast<std::uint8_t>((d >= sets_from_ ? work_sets : 0) | (d >= bound_from_ ? work_bound : 0) |
+                                    (opt_.window_fc || opt_.colour_parity ? work_lookahead : 0));
     }
     if (opt_.window_fc) build_fit_masks();
     colour_ = base_colour_;
@@ -810,20 +820,20 @@ class ScanSearch {
   /// frame's cursor lives in locals (byte stores to used/colour alias everything, so members would be
   /// reloaded at every step). A list part needs no check per entry beyond the piece in use: the quota cut
   /// its end when the depth was opened, and its entries all add `part_add` mismatches, checked against the
-  /// budget when the part is entered or resumed; entries of slow parts are checked one by one.
+  /// budget when the part is entered or resumed; entries of slow parts are checked one by one. Entries of
+  /// pieces in use are skipped by a loop of their own, which keeps the cursor in a register (in the loop
+  /// body the compiler spilled it, a store and a reload per skipped entry).
   template <bool Quota>  // quota_ is not empty (compiled twice: the walk without it keeps no favoured sides)
   void search() {
     int d = 0, breaks = 0;
     begin_walk();
     std::uint64_t placements = placements_, next_poll = clock_.next_poll();
-    const bool lookahead_on = opt_.window_fc || opt_.colour_parity;
     std::uint8_t* const colour = colour_.data();
     std::uint8_t* const used = used_.data();
     std::uint64_t* const by_depth = by_depth_.data();
     const Entry* const entries = entries_.data();
     const Entry* const generated = generated_.data();
     const std::uint8_t* const generated_add = generated_add_.data();
-    const int sets_from = sets_from_, bound_from = bound_from_;
     const int* const final_allowed = &depths_.back().allowed;  // lowered in place by cap_mismatches
     const int keys = keys_, last = free_ - 1;
     const int quota_depth = static_cast<int>(quota_.size());
@@ -843,116 +853,114 @@ class ScanSearch {
       slow = f->slow;
     };
     while (true) {
-      while (it != end) {
-        const Entry* e = it++;
-        if (used[e->piece]) continue;
-        int add = part_add;
-        if (slow) {
-          if (f->generated) {
-            add = generated_add[e - generated];
-          } else {
-            if (f->both && (e->colour[static_cast<std::size_t>(dp->side1)] == colour[dp->slot1] ||
-                            e->colour[static_cast<std::size_t>(dp->side2)] == colour[dp->slot2]))
-              continue;  // matches a key side: already offered by the key's own list
-            const int x = extra_mismatches(*dp, *e);
-            if (x < 0) continue;
-            add += x;
-          }
-          if (breaks + add > dp->allowed)
-            continue;  // the budget, or a cap lowered since this list was opened
-          if (d < quota_depth && favoured_at[d] + favoured[e->piece] < quota[d]) {
-            if (f->generated) continue;
-            it = end;  // so is every later entry of this part (sorted by favoured sides)
-            continue;
-          }
+      while (it != end && used[it->piece]) ++it;  // pieces in use: the walk's most frequent step
+      if (it == end) {  // the part is done: its next part, a poll, or back to the depth above
+        if (f->next != NextPart::nothing && next_part(*dp, *f, breaks)) {
+          load_cursor();
+          continue;
         }
-        if (d >= bound_from) {  // colour_bound: the board this makes must still fit the final budget
-          f->surplus_before = surplus_counts_;
-          move_surplus<true>(*dp, *e, -1);
-          if (breaks + add + surplus_counts_.bound() > *final_allowed) {
-            move_surplus<false>(*dp, *e, +1);
-            surplus_counts_ = f->surplus_before;
-            ++result_.colour_bound_prunes;
-            continue;
+        if (placements >= next_poll) {
+          placements_ = placements;
+          const auto ev = poll();
+          if (ev == SearchClock::Event::stop) {
+            result_.status = solved_by_keeper() ? SearchStatus::solved : SearchStatus::limit;
+            return;
           }
+          if (ev == SearchClock::Event::restart) {
+            while (d > 0) unplace(--d, breaks);
+            restart();
+            f = frames_.data();
+            dp = depths_.data();
+            load_cursor();
+          }
+          next_poll = clock_.next_poll();
+          if (ev == SearchClock::Event::restart) continue;
         }
-        ++placements;
-        ++by_depth[d + 1];
-        used[e->piece] = 1;
-        if constexpr (Quota) favoured_at[d + 1] = favoured_at[d] + favoured[e->piece];
-        if (d >= sets_from) flip_unused(e->piece);
-        std::memcpy(colour + 4 * dp->cell, e->colour.data(), 4);
-        f->placed = e;
-        f->piece = e->piece;
-        f->add = static_cast<std::uint8_t>(add);
-        breaks += add;
-        if (lookahead_on) {
+        if (d == 0) break;  // exhausted
+        --d;
+        --f;
+        --dp;
+        used[f->piece] = 0;  // unplace(d, breaks), inline: the walk's most frequent step
+        breaks -= f->add;
+        if (dp->work) undo_work(d);
+        load_cursor();
+        if (breaks + part_add > dp->allowed) end = it;  // a better board lowered the cap below this part
+        continue;
+      }
+      const Entry* e = it++;
+      int add = part_add;
+      if (slow) {
+        if (f->generated) {
+          add = generated_add[e - generated];
+        } else {
+          if (f->both && (e->colour[static_cast<std::size_t>(dp->side1)] == colour[dp->slot1] ||
+                          e->colour[static_cast<std::size_t>(dp->side2)] == colour[dp->slot2]))
+            continue;  // matches a key side: already offered by the key's own list
+          const int x = extra_mismatches(*dp, *e);
+          if (x < 0) continue;
+          add += x;
+        }
+        if (breaks + add > dp->allowed) continue;  // the budget, or a cap lowered since this list was opened
+        if (d < quota_depth && favoured_at[d] + favoured[e->piece] < quota[d]) {
+          if (f->generated) continue;
+          it = end;  // so is every later entry of this part (sorted by favoured sides)
+          continue;
+        }
+      }
+      const int work = dp->work;
+      if (work & work_bound) {  // colour_bound: the board this makes must still fit the final budget
+        f->surplus_before = surplus_counts_;
+        move_surplus<true>(*dp, *e, -1);
+        if (breaks + add + surplus_counts_.bound() > *final_allowed) {
+          move_surplus<false>(*dp, *e, +1);
+          surplus_counts_ = f->surplus_before;
+          ++result_.colour_bound_prunes;
+          continue;
+        }
+      }
+      ++placements;
+      ++by_depth[d + 1];
+      used[e->piece] = 1;
+      if constexpr (Quota) favoured_at[d + 1] = favoured_at[d] + favoured[e->piece];
+      std::memcpy(colour + 4 * dp->cell, e->colour.data(), 4);
+      f->placed = e;
+      f->piece = e->piece;
+      f->add = static_cast<std::uint8_t>(add);
+      breaks += add;
+      if (work) {
+        if (work & work_sets) flip_unused(e->piece);
+        if (work & work_lookahead) {
           if (opt_.window_fc) used_bits_[e->piece >> 6] |= std::uint64_t{1} << (e->piece & 63);
           if (!lookahead(d, breaks)) {
             unplace(d, breaks);
             continue;
           }
         }
-        if (d >= record_from) {
-          note_depth(d + 1, breaks);
-          record_from = deepest_ - 1;
-          if (d == last) {
-            placements_ = placements;
-            if (full_placement(breaks)) return;
-            unplace(d, breaks);
-            if (breaks + part_add > dp->allowed) end = it;  // the board set a cap this part cannot meet
-            continue;
-          }
-        }
-        f->it = it;  // descend: open depth d+1
-        ++d;
-        ++f;
-        ++dp;
-        if (dp->opened_apart) {
-          open_depth(d, breaks);
-          load_cursor();
+      }
+      if (d >= record_from) {
+        note_depth(d + 1, breaks);
+        record_from = deepest_ - 1;
+        if (d == last) {
+          placements_ = placements;
+          if (full_placement(breaks)) return;
+          unplace(d, breaks);
+          if (breaks + part_add > dp->allowed) end = it;  // the board set a cap this part cannot meet
           continue;
         }
-        it = open_list<Quota>(*dp, *f, colour, entries, keys, favoured_at[d], breaks);
-        end = f->end;
-        part_add = 0;
-        slow = f->slow;
       }
-      if (f->next != NextPart::nothing && next_part(*dp, *f, breaks)) {
+      f->it = it;  // descend: open depth d+1
+      ++d;
+      ++f;
+      ++dp;
+      if (dp->opened_apart) {
+        open_depth(d, breaks);
         load_cursor();
         continue;
       }
-      if (placements >= next_poll) {
-        placements_ = placements;
-        const auto ev = poll();
-        if (ev == SearchClock::Event::stop) {
-          result_.status = solved_by_keeper() ? SearchStatus::solved : SearchStatus::limit;
-          return;
-        }
-        if (ev == SearchClock::Event::restart) {
-          while (d > 0) unplace(--d, breaks);
-          restart();
-          f = frames_.data();
-          dp = depths_.data();
-          load_cursor();
-        }
-        next_poll = clock_.next_poll();
-        if (ev == SearchClock::Event::restart) continue;
-      }
-      if (d == 0) break;  // exhausted
-      --d;
-      --f;
-      --dp;
-      used[f->piece] = 0;  // unplace(d, breaks), inline: the walk's most frequent step
-      if (d >= sets_from) flip_unused(f->piece);
-      if (d >= bound_from) {
-        move_surplus<false>(*dp, *f->placed, +1);
-        surplus_counts_ = f->surplus_before;
-      }
-      breaks -= f->add;
-      if (lookahead_on) undo_lookahead(d);
-      load_cursor();
-      if (breaks + part_add > dp->allowed) end = it;  // a better board lowered the cap below this part
+      it = open_list<Quota>(*dp, *f, colour, entries, keys, favoured_at[d], breaks);
+      end = f->end;
+      part_add = 0;
+      slow = f->slow;
     }
     placements_ = placements;
   }
@@ -1037,13 +1045,19 @@ class ScanSearch {
   void unplace(int d, int& breaks) {
     const Frame& f = frames_[static_cast<std::size_t>(d)];
     used_[f.piece] = 0;
-    if (d >= sets_from_) flip_unused(f.piece);
-    if (d >= bound_from_) {
-      move_surplus<false>(depths_[static_cast<std::size_t>(d)], *f.placed, +1);
+    breaks -= f.add;
+    undo_work(d);
+  }
+  /// Undoes depth d's Work (its placement's flips of unused_, colour bound counts, lookahead state).
+  void undo_work(int d) {
+    const Depth& dp = depths_[static_cast<std::size_t>(d)];
+    const Frame& f = frames_[static_cast<std::size_t>(d)];
+    if (dp.work & work_sets) flip_unused(f.piece);
+    if (dp.work & work_bound) {
+      move_surplus<false>(dp, *f.placed, +1);
       surplus_counts_ = f.surplus_before;
     }
-    breaks -= f.add;
-    undo_lookahead(d);
+    if (dp.work & work_lookahead) undo_lookahead(d);
   }
 
   /// surplus_ from scratch, depths 0..d-1 placed (when depth bound_from_ opens): colour_surplus from the
