@@ -192,7 +192,9 @@ class ScanSearch {
     (void)share_bound();  // publish the final best
     result_.deepest = deepest_;
     result_.placements = placements_;
-    result_.placements_by_depth.assign(by_depth_.begin(), by_depth_.end());
+    result_.placements_by_depth.assign(1, 0);
+    for (const Frame& f : frames_) result_.placements_by_depth.push_back(f.placements);
+    result_.placements_by_depth.pop_back();  // frames_[free_] is never placed at
     keeper_.report(result_);
     result_.repair_placements = keeper_.repaired().nodes;
     result_.repair_gain = keeper_.repaired().gain;
@@ -272,8 +274,10 @@ class ScanSearch {
     std::uint8_t part_add;  ///< the fewest mismatches an entry of the current part adds: 0, 1 or 2
     bool slow;  ///< entries need their own checks: extra placed neighbours, a generated list, the both walk
     bool both;  ///< walking the signature's full list for candidates that mismatch both key sides
-    bool generated;    ///< the list is open_generated's (each entry's mismatches in generated_add_)
-    std::uint8_t add;  ///< mismatches that placement added
+    bool generated;            ///< the list is open_generated's (each entry's mismatches in generated_add_)
+    std::uint8_t add;          ///< mismatches that placement added
+    std::uint64_t placements;  ///< placements made at this depth (all restarts)
+    int favoured;              ///< quota: favoured sides placed at the depths above (0 without quota)
     SurplusCounts surplus_before;  ///< colour_bound: surplus_counts_ before that placement
   };
 
@@ -314,7 +318,6 @@ class ScanSearch {
   std::vector<std::uint8_t> used_;            // per piece
   std::array<std::uint64_t, 4> used_bits_{};  // window_fc only: used_ as bits (pieces 0..255)
   std::vector<Frame> frames_;
-  std::vector<int> favoured_at_;       // [d]: favoured sides placed at depths < d (0 without quota)
   std::vector<int> supply_, demand_;   // colour_parity: half-edges of unused pieces / of the frontier
   std::vector<std::uint64_t> unused_;  // break_sets: the candidates of unused pieces (words_ words)
   // colour_bound: colour_surplus of the board placed and its counts, exact while a depth >= bound_from_ is
@@ -332,7 +335,6 @@ class ScanSearch {
   // ---- results and persistent state ----
   ScanResult result_;
   std::uint64_t placements_ = 0;
-  std::vector<std::uint64_t> by_depth_;
   int deepest_ = 0;
   int bound_applied_ = -1;  // the highest shared score the depth table's budget has been capped to beat
   SearchClock clock_;
@@ -387,8 +389,6 @@ class ScanSearch {
     used_.assign(static_cast<std::size_t>(model_.piece_count()), 0);
     reset_used();
     frames_.assign(static_cast<std::size_t>(free_) + 1, Frame{});
-    favoured_at_.assign(static_cast<std::size_t>(free_) + 1, 0);
-    by_depth_.assign(static_cast<std::size_t>(free_) + 1, 0);
   }
 
   /// The colours hints show, and the "no neighbour" slot.
@@ -744,8 +744,7 @@ class ScanSearch {
       f.both = false;
       return;
     }
-    f.it = open_list<true>(dp, f, colour_.data(), entries_.data(), keys_,
-                           favoured_at_[static_cast<std::size_t>(d)], breaks);
+    f.it = open_list<true>(dp, f, colour_.data(), entries_.data(), keys_, f.favoured, breaks);
   }
 
   /// Opens a list depth's frame (open_depth without its rebuilds and generated lists, inline in the walk):
@@ -822,27 +821,30 @@ class ScanSearch {
   /// its end when the depth was opened, and its entries all add `part_add` mismatches, checked against the
   /// budget when the part is entered or resumed; entries of slow parts are checked one by one. Entries of
   /// pieces in use are skipped by a loop of their own, which keeps the cursor in a register (in the loop
-  /// body the compiler spilled it, a store and a reload per skipped entry).
+  /// body the compiler spilled it, a store and a reload per skipped entry), tested at its bottom: one taken
+  /// branch and six instructions per skipped entry (tested at its top, the compiler laid it out with two
+  /// jumps and kept `used` on the stack). The depth is the frame pointer (d = f - root), with no counter
+  /// beside it, and what the walk keeps per depth (placements, favoured sides) lives in the frames: fewer
+  /// values live across the loop, fewer of them on the stack.
   template <bool Quota>  // quota_ is not empty (compiled twice: the walk without it keeps no favoured sides)
   void search() {
-    int d = 0, breaks = 0;
+    int breaks = 0;
     begin_walk();
     std::uint64_t placements = placements_, next_poll = clock_.next_poll();
     std::uint8_t* const colour = colour_.data();
     std::uint8_t* const used = used_.data();
-    std::uint64_t* const by_depth = by_depth_.data();
     const Entry* const entries = entries_.data();
     const Entry* const generated = generated_.data();
     const std::uint8_t* const generated_add = generated_add_.data();
     const int* const final_allowed = &depths_.back().allowed;  // lowered in place by cap_mismatches
-    const int keys = keys_, last = free_ - 1;
-    const int quota_depth = static_cast<int>(quota_.size());
-    const int* const quota = quota_.data();
+    const int keys = keys_;
     const std::uint8_t* const favoured = favoured_.data();
-    int* const favoured_at = favoured_at_.data();
-    int record_from = deepest_ - 1;  // note_depth when d >= record_from
-    Frame* f = frames_.data();
+    Frame* const root = frames_.data();
+    const Frame* const last = root + free_ - 1;
+    const Frame* record_from = root + std::max(deepest_ - 1, 0);  // note_depth when f >= record_from
+    Frame* f = root;                                              // depth d = f - root
     const Depth* dp = depths_.data();
+    const auto depth = [&] { return static_cast<int>(f - root); };
     const Entry *it = f->it, *end = f->end;
     int part_add = f->part_add;
     bool slow = f->slow;
@@ -853,7 +855,10 @@ class ScanSearch {
       slow = f->slow;
     };
     while (true) {
-      while (it != end && used[it->piece]) ++it;  // pieces in use: the walk's most frequent step
+      if (it != end && used[it->piece]) {  // pieces in use: the walk's most frequent step
+        do ++it;
+        while (it != end && used[it->piece]);
+      }
       if (it == end) {  // the part is done: its next part, a poll, or back to the depth above
         if (f->next != NextPart::nothing && next_part(*dp, *f, breaks)) {
           load_cursor();
@@ -867,22 +872,21 @@ class ScanSearch {
             return;
           }
           if (ev == SearchClock::Event::restart) {
-            while (d > 0) unplace(--d, breaks);
+            for (int d = depth(); d > 0;) unplace(--d, breaks);
             restart();
-            f = frames_.data();
+            f = root;
             dp = depths_.data();
             load_cursor();
           }
           next_poll = clock_.next_poll();
           if (ev == SearchClock::Event::restart) continue;
         }
-        if (d == 0) break;  // exhausted
-        --d;
+        if (f == root) break;  // exhausted
         --f;
         --dp;
-        used[f->piece] = 0;  // unplace(d, breaks), inline: the walk's most frequent step
+        used[f->piece] = 0;  // unplace(depth(), breaks), inline: the walk's most frequent step
         breaks -= f->add;
-        if (dp->work) undo_work(d);
+        if (dp->work) undo_work(depth());
         load_cursor();
         if (breaks + part_add > dp->allowed) end = it;  // a better board lowered the cap below this part
         continue;
@@ -901,7 +905,7 @@ class ScanSearch {
           add += x;
         }
         if (breaks + add > dp->allowed) continue;  // the budget, or a cap lowered since this list was opened
-        if (d < quota_depth && favoured_at[d] + favoured[e->piece] < quota[d]) {
+        if (Quota && f->favoured + favoured[e->piece] < dp->quota) {
           if (f->generated) continue;
           it = end;  // so is every later entry of this part (sorted by favoured sides)
           continue;
@@ -919,9 +923,9 @@ class ScanSearch {
         }
       }
       ++placements;
-      ++by_depth[d + 1];
+      ++f->placements;
       used[e->piece] = 1;
-      if constexpr (Quota) favoured_at[d + 1] = favoured_at[d] + favoured[e->piece];
+      if constexpr (Quota) f[1].favoured = f->favoured + favoured[e->piece];
       std::memcpy(colour + 4 * dp->cell, e->colour.data(), 4);
       f->placed = e;
       f->piece = e->piece;
@@ -931,33 +935,32 @@ class ScanSearch {
         if (work & work_sets) flip_unused(e->piece);
         if (work & work_lookahead) {
           if (opt_.window_fc) used_bits_[e->piece >> 6] |= std::uint64_t{1} << (e->piece & 63);
-          if (!lookahead(d, breaks)) {
-            unplace(d, breaks);
+          if (!lookahead(depth(), breaks)) {
+            unplace(depth(), breaks);
             continue;
           }
         }
       }
-      if (d >= record_from) {
-        note_depth(d + 1, breaks);
-        record_from = deepest_ - 1;
-        if (d == last) {
+      if (f >= record_from) {
+        note_depth(depth() + 1, breaks);
+        record_from = root + deepest_ - 1;
+        if (f == last) {
           placements_ = placements;
           if (full_placement(breaks)) return;
-          unplace(d, breaks);
+          unplace(depth(), breaks);
           if (breaks + part_add > dp->allowed) end = it;  // the board set a cap this part cannot meet
           continue;
         }
       }
-      f->it = it;  // descend: open depth d+1
-      ++d;
+      f->it = it;  // descend: open the next depth
       ++f;
       ++dp;
       if (dp->opened_apart) {
-        open_depth(d, breaks);
+        open_depth(depth(), breaks);
         load_cursor();
         continue;
       }
-      it = open_list<Quota>(*dp, *f, colour, entries, keys, favoured_at[d], breaks);
+      it = open_list<Quota>(*dp, *f, colour, entries, keys, f->favoured, breaks);
       end = f->end;
       part_add = 0;
       slow = f->slow;
