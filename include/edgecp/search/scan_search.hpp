@@ -312,6 +312,9 @@ class ScanSearch {
     std::uint64_t high;                   ///< and in the next
   };
   std::vector<PieceBits> piece_bits_;
+  // per outside mask: the words [first, last) holding its cell_fits_ bits (ids ascend by piece, and pieces
+  // of one kind, corner, edge or inner, are usually numbered together: a few words for the border cells)
+  std::array<std::array<int, 2>, 16> fit_words_{};
   // ---- search state (reset per restart) ----
   std::vector<std::uint8_t> colour_;  // cell*4 + side -> colour shown; slot none_slot_ holds C
   int none_slot_ = 0;
@@ -539,6 +542,13 @@ class ScanSearch {
       if (id == 0 || model_.piece_of(id - 1) != e.piece) b.word = static_cast<std::uint32_t>(id / 64);
       (static_cast<std::uint32_t>(id / 64) == b.word ? b.low : b.high) |= std::uint64_t{1} << (id % 64);
     }
+    for (int mask = 0; mask < 16; ++mask) {
+      const std::uint64_t* const fits = cell_fits_.data() + mask * words_;
+      int first = 0, last = words_;
+      while (first < last && !fits[first]) ++first;
+      while (last > first && !fits[last - 1]) --last;
+      fit_words_[static_cast<std::size_t>(mask)] = {first, last};
+    }
     std::uint32_t at = 0;
     for (int d = free_ - 1; d >= 0 && free_ - d <= opt_.break_sets; --d) {
       Depth& dp = depths_[static_cast<std::size_t>(d)];
@@ -689,7 +699,8 @@ class ScanSearch {
     const std::uint64_t* const fits = cell_fits_.data() + dp.outside * words;
     WordLevels* const level = by_mismatches_.data();
     int nonzero = 0;
-    for (int w = 0; w < words; ++w) {
+    const auto [first, last] = fit_words_[dp.outside];
+    for (int w = first; w < last; ++w) {  // the words outside [first, last) hold no candidate for this cell
       std::uint64_t base = fits[w] & unused_[static_cast<std::size_t>(w)], c0 = 0, c1 = 0, c2 = 0;
       if (!base) continue;  // late in the search most words hold no unused candidate
       for (int i = 0; i < sides; ++i) {
