@@ -293,9 +293,7 @@ TEST_CASE("scan: the best board is complete and verified on the bundled 16x16", 
   for (auto n : r.placements_by_depth) sum += n;
   CHECK(sum == r.placements);
   // [k] counts the placements that made k pieces placed: none at 0, some at the deepest, none deeper
-  int free = 0;
-  for (int c = 0; c < m.cell_count(); ++c) free += m.hint_candidate(c) < 0 ? 1 : 0;
-  REQUIRE(r.placements_by_depth.size() == static_cast<std::size_t>(free) + 1);
+  REQUIRE(r.placements_by_depth.size() == fill_order(m, o.order).size() + 1);  // the cells placed, and 0
   CHECK(r.placements_by_depth[0] == 0);
   CHECK(r.placements_by_depth[static_cast<std::size_t>(r.deepest)] > 0);
   for (std::size_t k = static_cast<std::size_t>(r.deepest) + 1; k < r.placements_by_depth.size(); ++k)

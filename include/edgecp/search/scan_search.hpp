@@ -192,9 +192,9 @@ class ScanSearch {
     (void)share_bound();  // publish the final best
     result_.deepest = deepest_;
     result_.placements = placements_;
-    result_.placements_by_depth.assign(1, 0);
-    for (const Frame& f : frames_) result_.placements_by_depth.push_back(f.placements);
-    result_.placements_by_depth.pop_back();  // frames_[free_] is never placed at
+    result_.placements_by_depth.assign(1, 0);  // [k]: placements that made k pieces placed
+    for (int d = 0; d < free_; ++d)
+      result_.placements_by_depth.push_back(frames_[static_cast<std::size_t>(d)].placements);
     keeper_.report(result_);
     result_.repair_placements = keeper_.repaired().nodes;
     result_.repair_gain = keeper_.repaired().gain;
