@@ -40,8 +40,10 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
                breaks_text(a.breaks));
   const Board resumed = resumed_best(a, m);
   const int resumed_score = resumed.cells.empty() ? -1 : score(m, resumed);
+  // The threads bound each other, as edgecp-mpi's ranks do: once one has a board, every thread looks only for
+  // better ones. A node-limited run without --resume keeps them independent, so that it is reproducible.
   std::atomic<int> bound{resumed_score};  // with --resume, only boards beating the saved one count
-  if (resumed_score >= 0) opt.shared_best = &bound;
+  if (resumed_score >= 0 || a.nodes == 0) opt.shared_best = &bound;
   BestSaver saver(a, m, resumed_score);
   opt.on_improvement = [&](const Board& b, int sc, double t) { saver.offer(b, sc, t); };
   const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
@@ -96,7 +98,8 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
         .integer("complete_placements", static_cast<long long>(r.solutions))
         .num("seconds", pr.seconds)
         .num("best_found_at", r.best_found_at)
-        .integer("best_thread", pr.best_thread);
+        .integer("best_thread", pr.best_thread)
+        .boolean("threads_share_best", opt.shared_best != nullptr);
     json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
     o.boolean("window_fc", a.window_fc)
         .boolean("parity", a.parity)

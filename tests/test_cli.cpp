@@ -143,6 +143,7 @@ TEST_CASE("edgecp-solve: bad usage and bad input exit 2 with a one-line message"
     REQUIRE(r.err.find(c.fragment) != std::string::npos);
     REQUIRE(r.out.empty());
   }
+  std::filesystem::remove(bad);
 }
 
 TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads, boards verified", "[cli]") {
@@ -162,7 +163,16 @@ TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads
   REQUIRE(b.complete());
   REQUIRE(field(r.out, "score") == chk.score);
   REQUIRE(r.out.find("\"verified\":true") != std::string::npos);
-  REQUIRE(r.err.find("placements") != std::string::npos);  // progress on stderr
+  REQUIRE(r.err.find("placements") != std::string::npos);                   // progress on stderr
+  REQUIRE(r.out.find("\"threads_share_best\":true") != std::string::npos);  // the threads bound each other
+  // with a node limit (and no --resume) they stay independent: the same run twice gives the same board
+  const std::string limited =
+      "--json --quiet --breaks 150,170,190,200,210,220,230 --nodes 3000000 --threads 2";
+  const Run n1 = run(limited), n2 = run(limited);
+  REQUIRE(n1.code == 0);
+  REQUIRE(n2.code == 0);
+  REQUIRE(n1.out.find("\"threads_share_best\":false") != std::string::npos);
+  REQUIRE(board_of(n1.out, m).cells == board_of(n2.out, m).cells);
   // explicit propagators keep the driver
   const Run d = run("--json --quiet --breaks 150,170 --time 0.5 --propagators alldiff");
   REQUIRE(d.code == 0);
@@ -259,6 +269,7 @@ TEST_CASE("edgecp-solve --svg writes a well-formed picture", "[cli]") {
   REQUIRE(text.find("</svg>") != std::string::npos);
   // 36 pieces x 4 triangles
   REQUIRE(occurrences(text, "<polygon") == 144);
+  std::filesystem::remove(svg);
 }
 
 // ---- robustness: one regression test per way a user could lose a board or get a crash ----
