@@ -36,9 +36,8 @@ struct ScanOptions : SearchControl {
   ScanValueOrder values = ScanValueOrder::rare_first;  ///< the best measured on E2 (docs/results.md)
   bool stop_at_first_complete = false;                 ///< end at the first full placement within the budget
   /// After a full placement with b mismatches, accept only placements with fewer than b from then on (branch
-  /// and bound on the mismatch count: nothing better is lost); likewise, at each clock read, for a better
-  /// kept board from elsewhere (a completion, a repair, SearchControl::shared_best). Off: every full
-  /// placement within the budget is visited (exhaustive counts in tests).
+  /// and bound on the mismatch count: nothing better is lost). Off: every full placement within the budget is
+  /// visited (exhaustive counts in tests).
   bool tighten = true;
   /// Hill-climb every board offered as the best (improve_by_swaps): the kept board then scores at least as
   /// much as the placement it came from, but need not respect the break schedule. Off: kept boards are
@@ -190,7 +189,7 @@ class ScanSearch {
     keeper_.complete_partial(clock_.elapsed());
     result_.seconds = clock_.elapsed();  // the last completion (and its repair) included
     if (solved_by_keeper()) result_.status = SearchStatus::solved;
-    (void)bound_by_best_known();  // publish the final best
+    (void)share_bound();  // publish the final best
     result_.deepest = deepest_;
     result_.placements = placements_;
     result_.placements_by_depth.assign(1, 0);  // [k]: placements that made k pieces placed
@@ -340,7 +339,7 @@ class ScanSearch {
   ScanResult result_;
   std::uint64_t placements_ = 0;
   int deepest_ = 0;
-  int bound_applied_ = -1;  // the highest known score (own or shared) the depths' budgets are capped to beat
+  int bound_applied_ = -1;  // the highest shared score the depth table's budget has been capped to beat
   SearchClock clock_;
   BestBoardKeeper keeper_;
   Rng rng_{1};
@@ -996,9 +995,9 @@ class ScanSearch {
   }
 
   /// SearchClock's verdict at placements_, completing the deepest board and taking a step of the kept board's
-  /// block repair when a completion is due; then the search is bounded by the best board known.
-  /// A stop when the completion (hill-climbed, repaired) or the block repair made a perfect board: the puzzle
-  /// is solved, as by a full placement.
+  /// block repair when a completion is due; then the bound shared with other searches
+  /// (SearchControl::shared_best) is exchanged. A stop when the completion (hill-climbed, repaired) or the
+  /// block repair made a perfect board: the puzzle is solved, as by a full placement.
   SearchClock::Event poll() {
     const auto ev = clock_.poll(
         placements_,
@@ -1008,33 +1007,24 @@ class ScanSearch {
         },
         [&](double t) { return progress(t); });
     if (solved_by_keeper()) return SearchClock::Event::stop;
-    // Bounded at every poll, a restart's too: the kept board changes only at completions (with their repairs)
-    // and full placements, so the cap follows it at placement counts the clock does not move (node limits
-    // reproduce).
-    return !bound_by_best_known() ? SearchClock::Event::stop : ev;
+    return ev == SearchClock::Event::go_on && !share_bound() ? SearchClock::Event::stop : ev;
   }
   /// With tightening, a perfect kept board ends the search as solved, wherever it came from.
   bool solved_by_keeper() const {
     return opt_.tighten && keeper_.best_score() == model_.geometry().inner_join_count();
   }
 
-  /// Bounds this search by the best board known: its own kept board, wherever it came from (a full placement,
-  /// a completion, a repair), and the best published elsewhere (SearchControl::shared_best), which it raises
-  /// with its own. With tightening only boards that beat it are accepted from then on. False when a perfect
-  /// board is known elsewhere (nothing is left to beat).
-  bool bound_by_best_known() {
+  /// Publishes this search's best score and bounds it by the best known elsewhere: only boards that beat it
+  /// are accepted from then on. False when a perfect board is known (nothing is left to beat).
+  bool share_bound() {
+    if (!opt_.shared_best) return true;
     const int mine = keeper_.best_score();
-    int known = mine;
-    if (opt_.shared_best) {
-      known = opt_.shared_best->load(std::memory_order_relaxed);
-      while (mine > known &&
-             !opt_.shared_best->compare_exchange_weak(known, mine, std::memory_order_relaxed)) {
-      }
+    int known = opt_.shared_best->load(std::memory_order_relaxed);
+    while (mine > known && !opt_.shared_best->compare_exchange_weak(known, mine, std::memory_order_relaxed)) {
     }
     const int joins = model_.geometry().inner_join_count();
     if (known >= joins && mine < joins) return false;
-    known = std::max(known, mine);
-    if (opt_.tighten && known > bound_applied_) {
+    if (opt_.tighten && known > mine && known > bound_applied_) {
       cap_mismatches(std::max(joins - known - 1, 0));
       bound_applied_ = known;
     }
