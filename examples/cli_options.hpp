@@ -241,10 +241,10 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
           1LL << 62);
   integer("--seed", "N", search, "random seed (default 1)", a.seed, 0, 1LL << 62);
   integer("--threads", "N", search,
-          "scan threads, seeded searches sharing the best score: each looks\n"
-          "only for boards better than any thread's (with --nodes and no\n"
-          "--resume they stay independent: the run is reproducible) (default:\n"
-          "all cores; at most 4 per core)",
+          "scan threads (default: all cores; at most 4 per core), seeded\n"
+          "searches sharing the best score: each looks only for boards better\n"
+          "than any thread's; with --nodes and no --resume they stay\n"
+          "independent, so the run is reproducible",
           a.threads, 1, 1024);
   value("--order", "row|frame|spiral|blackwood|tail-columns|mrv", search,
         "cell order; mrv (exact engine, driver): the frontier cell with the\n"
