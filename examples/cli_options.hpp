@@ -296,7 +296,8 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
   constexpr const char* scan = "Scan engine";
   value("--values", "rare|shuffled|id", scan,
         "value order: rare = pieces with the rarest colours first, random among\n"
-        "equals (default); shuffled = random; id = candidate order",
+        "equals (default); shuffled = random (long runs: rare's restarts can\n"
+        "repeat each other); id = candidate order",
         [&a](const std::string& v) {
           a.values = choose<ScanValueOrder>("--values", v,
                                             {{"shuffled", ScanValueOrder::shuffled},

@@ -80,7 +80,13 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
     std::uint64_t repair_placements = 0;
     std::uint64_t block_placements = 0;
     int repair_gain = 0, block_gain = 0;
-    for (const auto& t : pr.per_thread) {
+    long long restarts = 0, complete = 0, window_prunes = 0, parity_prunes = 0, bound_prunes = 0;
+    for (const auto& t : pr.per_thread) {  // the counts of every thread, not only the best one's
+      restarts += t.restarts;
+      complete += static_cast<long long>(t.solutions);
+      window_prunes += static_cast<long long>(t.window_fc_prunes);
+      parity_prunes += static_cast<long long>(t.parity_prunes);
+      bound_prunes += static_cast<long long>(t.colour_bound_prunes);
       deepest.push_back(t.deepest);
       repair_placements += t.repair_placements;
       repair_gain += t.repair_gain;
@@ -94,8 +100,8 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
         .num("placements_per_cpu_second", per_cpu)
         .integer("deepest", pr.deepest)
         .raw("deepest_by_thread", json_int_list(deepest))
-        .integer("restarts", r.restarts)
-        .integer("complete_placements", static_cast<long long>(r.solutions))
+        .integer("restarts", restarts)
+        .integer("complete_placements", complete)
         .num("seconds", pr.seconds)
         .num("best_found_at", r.best_found_at)
         .integer("best_thread", pr.best_thread)
@@ -106,9 +112,9 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
         .raw("quota_colours", json_int_list(a.quota_colours))
         .integer("break_sets", a.break_sets.value_or(ScanOptions{}.break_sets))
         .integer("colour_bound", a.colour_bound.value_or(ScanOptions{}.colour_bound))
-        .integer("colour_bound_prunes", static_cast<long long>(r.colour_bound_prunes))
-        .integer("window_fc_prunes", static_cast<long long>(r.window_fc_prunes))
-        .integer("parity_prunes", static_cast<long long>(r.parity_prunes))
+        .integer("colour_bound_prunes", bound_prunes)
+        .integer("window_fc_prunes", window_prunes)
+        .integer("parity_prunes", parity_prunes)
         .integer("repair_nodes", static_cast<long long>(opt.repair_nodes))
         .integer("repair_placements", static_cast<long long>(repair_placements))
         .integer("repair_gain", repair_gain)

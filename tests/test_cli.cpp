@@ -173,6 +173,12 @@ TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads
   REQUIRE(n2.code == 0);
   REQUIRE(n1.out.find("\"threads_share_best\":false") != std::string::npos);
   REQUIRE(board_of(n1.out, m).cells == board_of(n2.out, m).cells);
+  // restarts are counted over every thread (each thread restarts as often under the same node limit)
+  const Run one = run(limited + " --restart 500000 --threads 1"), two = run(limited + " --restart 500000");
+  REQUIRE(one.code == 0);
+  REQUIRE(two.code == 0);
+  REQUIRE(field(one.out, "restarts") > 0);
+  REQUIRE(field(two.out, "restarts") == 2 * field(one.out, "restarts"));
   // explicit propagators keep the driver
   const Run d = run("--json --quiet --breaks 150,170 --time 0.5 --propagators alldiff");
   REQUIRE(d.code == 0);
