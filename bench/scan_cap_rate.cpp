@@ -27,6 +27,8 @@
 #include <string>
 #include <vector>
 
+#include "../examples/cli_options.hpp"  // CLI11 and the parsers of the programs' options
+
 namespace {
 
 using namespace edgecp;
@@ -44,83 +46,68 @@ struct Args {
   int threads = 1;
 };
 
-long long to_number(const std::string& opt, const std::string& v) {
-  std::size_t used = 0;
-  long long x = -1;
-  try {
-    x = std::stoll(v, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != v.size() || x < 0)
-    throw std::invalid_argument(opt + ": expected a number >= 0, got '" + v + "'");
-  return x;
-}
-
-/// "a,b,c-d": numbers and inclusive ranges.
-std::vector<int> to_list(const std::string& opt, const std::string& v) {
-  std::vector<int> out;
-  std::size_t from = 0;
-  while (from <= v.size()) {
-    const std::size_t comma = std::min(v.find(',', from), v.size());
-    const std::string item = v.substr(from, comma - from);
-    const std::size_t dash = item.find('-');
-    const long long lo = to_number(opt, item.substr(0, dash));
-    const long long hi = dash == std::string::npos ? lo : to_number(opt, item.substr(dash + 1));
-    if (hi < lo || hi - lo > 100000) throw std::invalid_argument(opt + ": bad range '" + item + "'");
-    for (long long x = lo; x <= hi; ++x) out.push_back(static_cast<int>(x));
-    from = comma + 1;
-  }
-  return out;
-}
-
-Args parse(int argc, char** argv) {
-  Args a;
-  for (int i = 1; i < argc; ++i) {
-    const std::string opt = argv[i];
-    if (opt.rfind("--", 0) != 0) {
-      if (!a.puzzle.empty()) throw std::invalid_argument("one puzzle only, got '" + opt + "' too");
-      a.puzzle = opt;
-      continue;
-    }
-    if (i + 1 >= argc) throw std::invalid_argument(opt + ": needs a value");
-    const std::string v = argv[++i];
-    if (opt == "--breaks") {
-      a.breaks = to_list(opt, v);
-    } else if (opt == "--nodes") {
-      a.nodes = static_cast<std::uint64_t>(to_number(opt, v));
-    } else if (opt == "--seeds") {
-      const std::vector<int> s = to_list(opt, v);
-      if (static_cast<std::size_t>(s.back() - s.front()) + 1 != s.size())
-        throw std::invalid_argument("--seeds: one range A-B, got '" + v + "'");
-      a.first_seed = s.front();
-      a.last_seed = s.back();
-    } else if (opt == "--order") {
-      a.order = parse_cell_order(v);
-      if (a.order == CellOrder::mrv)
-        throw std::invalid_argument("--order: the scan engine needs a static order");
-    } else if (opt == "--values") {
-      if (v != "rare" && v != "shuffled")
-        throw std::invalid_argument("--values: rare or shuffled, got '" + v + "'");
-      a.values = v == "rare" ? ScanValueOrder::rare_first : ScanValueOrder::shuffled;
-    } else if (opt == "--quota") {
-      a.quota = to_list(opt, v);
-    } else if (opt == "--prefix") {
-      a.prefix = static_cast<int>(to_number(opt, v));
-    } else if (opt == "--restarts-of") {
-      a.hunt_seed = static_cast<std::uint64_t>(to_number(opt, v));
-    } else if (opt == "--threads") {
-      a.threads = static_cast<int>(to_number(opt, v));
-      if (a.threads < 1 || a.threads > 4096) throw std::invalid_argument("--threads: 1 to 4096");
-    } else {
-      throw std::invalid_argument("unknown option " + opt);
-    }
-  }
-  if (a.puzzle.empty()) throw std::invalid_argument("no puzzle given");
-  if (a.breaks.empty()) throw std::invalid_argument("--breaks: the fixed schedule is required");
-  if (a.nodes == 0) throw std::invalid_argument("--nodes: a run needs a placement limit above 0");
-  if (a.threads > 1 && !a.hunt_seed) throw std::invalid_argument("--threads: only with --restarts-of");
-  return a;
+void add_options(CLI::App& app, Args& a) {
+  constexpr long long big = 1LL << 62;
+  app.add_option("PUZZLE", a.puzzle, "puzzle file")->required();
+  app.add_option_function<std::string>(
+         "--breaks", [&a](const std::string& v) { a.breaks = cli::parse_breaks(v); },
+         "the fixed schedule: break indices D1,D2,... (A-B: every index from A to B)")
+      ->type_name("LIST")
+      ->required();
+  cli::add_integer_option(app, "--nodes", "N", "placements per run (default 200000000)", a.nodes, 1, big);
+  app.add_option_function<std::string>(
+         "--seeds",
+         [&a](const std::string& v) {
+           const auto dash = v.find('-', 1);
+           a.first_seed = cli::parse_integer("--seeds", v.substr(0, dash), 0, big);
+           a.last_seed = dash == std::string::npos ? a.first_seed
+                                                   : cli::parse_integer("--seeds", v.substr(dash + 1),
+                                                                        a.first_seed, a.first_seed + 100000);
+         },
+         "one run per seed A..B (default 1-20); with --restarts-of, restart numbers")
+      ->type_name("A-B");
+  app.add_option_function<std::string>(
+         "--order",
+         [&a](const std::string& v) {
+           try {
+             a.order = parse_cell_order(v);
+           } catch (const std::invalid_argument& e) {
+             throw cli::UsageError(std::string("--order: ") + e.what());
+           }
+           if (a.order == CellOrder::mrv)
+             throw cli::UsageError("--order: the scan engine needs a static order");
+         },
+         "cell order (default tail-columns)")
+      ->type_name("ORDER");
+  app.add_option_function<std::string>(
+         "--values",
+         [&a](const std::string& v) {
+           a.values = cli::choose<ScanValueOrder>(
+               "--values", v, {{"rare", ScanValueOrder::rare_first}, {"shuffled", ScanValueOrder::shuffled}});
+         },
+         "value order (default rare)")
+      ->type_name("rare|shuffled");
+  app.add_option_function<std::string>(
+         "--quota",
+         [&a](const std::string& v) {
+           a.quota.clear();
+           for (const auto& c : cli::split_list(v))
+             a.quota.push_back(static_cast<int>(cli::parse_integer("--quota", c, 1, cli::max_colours - 1)));
+         },
+         "Blackwood's favoured colours (default: no quota)")
+      ->type_name("C1,C2,...");
+  cli::add_integer_option(app, "--prefix", "K", "prefixes counted over the first K placements (default 200)",
+                          a.prefix, 1, cli::max_cells);
+  auto* hunt = app.add_option_function<std::string>(
+                      "--restarts-of",
+                      [&a](const std::string& v) {
+                        a.hunt_seed =
+                            static_cast<std::uint64_t>(cli::parse_integer("--restarts-of", v, 0, big));
+                      },
+                      "the runs are the restarts of a hunt seeded SEED")
+                   ->type_name("SEED");
+  cli::add_integer_option(app, "--threads", "T", "the hunt's threads (default 1)", a.threads, 1, 4096)
+      ->needs(hunt);
 }
 
 /// The placement number (1-based, fill order) that closed each mismatched join of a complete board.
@@ -162,22 +149,18 @@ void print_prefixes(const std::vector<std::vector<int>>& boards, const std::vect
 }  // namespace
 
 int main(int argc, char** argv) {
+  cli::program = "scan_cap_rate";
+  CLI::App app("How often one restart of the scan engine finds a board within a fixed schedule.",
+               cli::program);
+  cli::set_up_app(app);
   Args a;
-  try {
-    a = parse(argc, argv);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "scan_cap_rate: %s\n", e.what());
-    std::fprintf(
-        stderr,
-        "usage: scan_cap_rate PUZZLE --breaks LIST [--nodes N] [--seeds A-B] [--order ORDER] "
-        "[--values rare|shuffled] [--quota C,...] [--prefix K] [--restarts-of SEED [--threads T]]\n");
-    return 2;
-  }
+  add_options(app, a);
+  if (const auto code = cli::parse_command_line(app, argc, argv)) return *code;
   try {
     const Model m(read_puzzle(a.puzzle));
     check_budget(MismatchBudget(a.breaks), m);
     for (int k : a.quota)
-      if (k < 1 || k >= m.colour_count())
+      if (k >= m.colour_count())
         throw std::invalid_argument("--quota: the puzzle has no colour " + std::to_string(k));
     std::printf("# %s boards_within_schedule placements seconds kept_score mismatch_depths\n",
                 a.hunt_seed ? "thread:restart" : "seed");
