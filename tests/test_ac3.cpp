@@ -40,8 +40,8 @@ class Toy {
 
 /// AC-3 over the toy with the store interface the propagators expect.
 template <class Store>
-struct ToyAC3 : AC3<Store, Toy> {
-  ToyAC3(Toy t, Store& s) : AC3<Store, Toy>(std::move(t), s) {}
+struct ToyAC3 : AC3On<Store, Toy> {
+  ToyAC3(Toy t, Store& s) : AC3On<Store, Toy>(std::move(t), s) {}
 };
 }  // namespace
 

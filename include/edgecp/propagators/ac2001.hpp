@@ -17,15 +17,15 @@ namespace edgecp {
 /// coarse-grained arc consistency algorithm", AIJ 2005. O(e d^2) per branch, O(e d) memory.
 /// The last-support table is trailed: values below a support were checked on this branch only, so after a
 /// backtrack (when values come back) the pointers must come back too, or supports are missed (unsound).
-template <class Store, BinaryConstraint Constraint = EdgeMatching>
-class AC2001 {
+template <class Store, BinaryConstraint Constraint>
+class AC2001On {
  public:
   using Domain = typename Store::domain_type;
   static constexpr bool strict = true;
   static constexpr std::string_view name = "ac2001";
 
-  AC2001(const Model& m, Store& s) : AC2001(Constraint(m), s) {}
-  AC2001(Constraint c, Store& s)
+  AC2001On(const Model& m, Store& s) : AC2001On(Constraint(m), s) {}
+  AC2001On(Constraint c, Store& s)
       : constraint_(std::move(c)),
         arcs_(constraint_.arcs()),
         values_(s.value_count()),
@@ -85,5 +85,11 @@ class AC2001 {
   ArcQueue queue_;
   Domain dead_;
 };
+
+/// AC-2001 on the edge-matching constraint: the propagator the driver composes. A template of one parameter,
+/// so that it binds to `template <class> class` everywhere (Clang 14 does not bind a template with a
+/// defaulted second parameter to it).
+template <class Store>
+using AC2001 = AC2001On<Store, EdgeMatching>;
 
 }  // namespace edgecp

@@ -13,15 +13,15 @@ namespace edgecp {
 /// value in each neighbour's domain. Mackworth, "Consistency in networks of relations", AIJ 1977.
 /// Each revision searches every support from scratch: O(e d^3) worst case per call, O(e) memory.
 /// Incremental: only arcs into cells changed since the last call are queued. Strict for edge matching.
-template <class Store, BinaryConstraint Constraint = EdgeMatching>
-class AC3 {
+template <class Store, BinaryConstraint Constraint>
+class AC3On {
  public:
   using Domain = typename Store::domain_type;
   static constexpr bool strict = true;
   static constexpr std::string_view name = "ac3";
 
-  AC3(const Model& m, Store& s) : AC3(Constraint(m), s) {}
-  AC3(Constraint c, Store& s)
+  AC3On(const Model& m, Store& s) : AC3On(Constraint(m), s) {}
+  AC3On(Constraint c, Store& s)
       : constraint_(std::move(c)),
         arcs_(constraint_.arcs()),
         sub_(s.subscribe()),
@@ -63,5 +63,11 @@ class AC3 {
   ArcQueue queue_;
   Domain dead_;
 };
+
+/// AC-3 on the edge-matching constraint: the propagator the driver composes. A template of one parameter,
+/// so that it binds to `template <class> class` everywhere (Clang 14 does not bind a template with a
+/// defaulted second parameter to it).
+template <class Store>
+using AC3 = AC3On<Store, EdgeMatching>;
 
 }  // namespace edgecp
