@@ -306,7 +306,7 @@ inline std::string split_settings(const Args& a) {
                      a.symmetry ? 1 : 0, a.fix_corner ? 1 : 0, a.colour_gate, a.alldiff_gate);
 }
 
-/// One subproblem solved with the run's engine (exact or driver) under `control`'s limits.
+/// One subproblem solved with the run's engine (walk, exact or driver) under `control`'s limits.
 struct SubproblemOutcome {
   SearchStatus status = SearchStatus::exhausted;
   std::uint64_t solutions = 0;
@@ -324,13 +324,17 @@ inline SubproblemOutcome solve_subproblem(const Args& a, const Puzzle& pz, const
     out.placements = r.placements;
     out.board = r.board;
   };
-  if (a.engine == EngineKind::exact) {
-    ExactOptions opt;
+  auto exact_engine = [&]<class Options>(Options opt, auto run) {  // the walk or the exact engine
     static_cast<SearchControl&>(opt) = control;
     opt.mode = a.mode;
-    opt.order = a.order.value_or(default_order(EngineKind::exact));
+    opt.order = a.order.value_or(default_order(a.engine));
     opt.symmetry = false;  // the split owns the symmetry
-    take(run_exact(sub, opt));
+    take(run(sub, opt));
+  };
+  if (a.engine == EngineKind::walk) {
+    exact_engine(WalkOptions{}, [](const Model& mm, const WalkOptions& o) { return run_walk(mm, o); });
+  } else if (a.engine == EngineKind::exact) {
+    exact_engine(ExactOptions{}, [](const Model& mm, const ExactOptions& o) { return run_exact(mm, o); });
   } else {
     SearchOptions opt;
     static_cast<SearchControl&>(opt) = control;
@@ -401,25 +405,31 @@ inline std::string save_split(const Args& a, const Model& m, const SplitState& s
 
 /// Prints the result of a split run (text or JSON), writes --board/--svg; returns the exit code.
 inline int report_split(const Args& a, const Model& m, const SplitState& st, SearchStatus status,
-                        double seconds, int ranks, const OutputPlan& plan, const std::string& save_error) {
+                        double seconds, int ranks, const OutputPlan& plan, const std::string& save_error,
+                        int threads = 1) {
   const std::size_t n = st.plan.subproblems.size();
   SearchResultCore r;
   r.status = status;
   r.board = st.first;
   verify_into(m, r);
   if (!board_passes(r)) return exit_internal;
-  const std::uint64_t factor = static_cast<std::uint64_t>(st.plan.symmetry_factor);
+  // first mode: one solution (several threads may each have finished a subproblem with one)
+  const std::uint64_t factor =
+      a.mode == SearchMode::first ? 1 : static_cast<std::uint64_t>(st.plan.symmetry_factor);
+  const std::uint64_t found =
+      a.mode == SearchMode::first ? std::min<std::uint64_t>(st.solutions, 1) : st.solutions;
   const std::string engine = fmt::format("{}", to_string(a.engine));
   const CellOrder order = a.order.value_or(default_order(a.engine));
   if (a.json) {
     JsonObject o = json_head(m, to_string(a.mode), engine, order, status_text(status));
-    o.integer("solutions", static_cast<long long>(st.solutions * factor))
-        .integer("symmetry_factor", st.plan.symmetry_factor)
+    o.integer("solutions", static_cast<long long>(found * factor))
+        .integer("symmetry_factor", static_cast<int>(factor))
         .integer("subproblems", static_cast<long long>(n))
         .integer("subproblems_done", static_cast<long long>(st.done_count))
         .integer("subproblems_resumed", static_cast<long long>(st.resumed))
         .integer("split_depth", st.plan.depth)
         .integer("ranks", ranks)
+        .integer("threads", threads)
         .integer("nodes", static_cast<long long>(st.placements))
         .num("seconds", seconds)
         .num("seconds_all_runs", st.seconds_before + seconds);
@@ -430,15 +440,16 @@ inline int report_split(const Args& a, const Model& m, const SplitState& st, Sea
   } else {
     std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)
               << fmt::format(
-                     "mode        {} (engine {}, order {}, split into {} subproblems at depth {}{})\n",
+                     "mode        {} (engine {}, order {}, split into {} subproblems at depth {}{}{})\n",
                      to_string(a.mode), engine, to_string(order), n, st.plan.depth,
-                     ranks > 1 ? fmt::format(", {} ranks", ranks) : std::string())
+                     ranks > 1 ? fmt::format(", {} ranks", ranks) : std::string(),
+                     threads > 1 ? fmt::format(", {} threads", threads) : std::string())
               << fmt::format("status      {}\n", status_text(status))
               << fmt::format("subproblems {} of {} finished ({} resumed from a checkpoint)\n", st.done_count,
                              n, st.resumed)
               << fmt::format(
-                     "solutions   {}{}{}\n", st.solutions * factor,
-                     factor > 1 ? fmt::format(" ({} x {} by rotational symmetry)", st.solutions, factor)
+                     "solutions   {}{}{}\n", found * factor,
+                     factor > 1 ? fmt::format(" ({} x {} by rotational symmetry)", found, factor)
                                 : std::string(),
                      st.complete() || status == SearchStatus::solved ? "" : " in the finished subproblems")
               << fmt::format("nodes       {} (all runs)\n", st.placements)

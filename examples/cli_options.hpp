@@ -179,9 +179,10 @@ constexpr const char* search_help_footer =
     "Defaults: best mode (solve without --mode) for 30 s, on the scan engine on all cores, with --breaks\n"
     "or else the schedule measured best on the 16x16 scaled to the board's cell count; the propagating\n"
     "driver (--propagators ac,alldiff --order row) when --propagators, a gate, --random-values, --restart,\n"
-    "--fix-corner or --order mrv is given. First and count mode: no time limit; the exact engine (arc\n"
-    "consistency on the joins and piece uniqueness, --order mrv, symmetry used for counts, up to 256\n"
-    "pieces), the fastest measured (docs/results.md section 7), unless a driver option is given.\n"
+    "--fix-corner or --order mrv is given. First and count mode: no time limit; the exact walk on all\n"
+    "cores (a plain backtracker over colour-keyed bit sets, --order row, symmetry used for counts, up\n"
+    "to 256 pieces, the fastest measured: docs/results.md section 24), unless a driver option is given\n"
+    "(--order mrv: the exact engine, arc consistency on the joins and piece uniqueness).\n"
     "SIGINT/SIGTERM: the run stops within a second, prints what it has (the best board, or the count of\n"
     "the finished subproblems), writes its files and checkpoint, and exits 130 (SIGINT) or 143\n"
     "(SIGTERM); a second signal ends it at once.\n"
@@ -223,15 +224,18 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
                 "--mode", v,
                 {{"first", SearchMode::first}, {"count", SearchMode::count}, {"best", SearchMode::best}});
           });
-  value("--engine", "auto|scan|driver|exact", search,
+  value("--engine", "auto|scan|walk|driver|exact", search,
         "scan: the mismatch-tolerant scan search (best mode, no propagator,\n"
-        "static order, default blackwood); driver: the propagating driver;\n"
-        "exact: the exact engine (first and count mode, up to 256 pieces);\n"
-        "auto (default): as said under Defaults",
+        "static order, default blackwood); walk: the exact walk (first and\n"
+        "count mode, static order, default row, up to 256 pieces);\n"
+        "driver: the propagating driver; exact: the exact engine (first and\n"
+        "count mode, arc consistency, up to 256 pieces); auto (default): as\n"
+        "said under Defaults",
         [&a](const std::string& v) {
           a.engine = choose<EngineKind>("--engine", v,
                                         {{"auto", EngineKind::automatic},
                                          {"scan", EngineKind::scan},
+                                         {"walk", EngineKind::walk},
                                          {"driver", EngineKind::driver},
                                          {"exact", EngineKind::exact}});
         });
@@ -241,10 +245,12 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
           1LL << 62);
   integer("--seed", "N", search, "random seed (default 1)", a.seed, 0, 1LL << 62);
   integer("--threads", "N", search,
-          "scan threads (default: all cores; at most 4 per core), seeded\n"
-          "searches sharing the best score: each looks only for boards better\n"
-          "than any thread's; with --nodes and no --resume they stay\n"
-          "independent, so the run is reproducible",
+          "threads (default: all cores; at most 4 per core). Scan engine:\n"
+          "seeded searches sharing the best score: each looks only for boards\n"
+          "better than any thread's; with --nodes and no --resume they stay\n"
+          "independent, so the run is reproducible. Walk (first, count): the\n"
+          "split's subproblems from a shared queue (default one thread with\n"
+          "--nodes)",
           a.threads, 1, 1024);
   value("--order", "row|frame|spiral|blackwood|tail-columns|mrv", search,
         "cell order; mrv (exact engine, driver): the frontier cell with the\n"
@@ -264,8 +270,9 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
   flag("--fix-corner", search, "a corner piece fixed top-left (counts one rotation of each solution)",
        a.fix_corner, true);
   flag("--no-symmetry", search,
-       "the exact engine counts every solution itself (by default, on a board\n"
-       "without hints, those with the lowest corner piece top-left, times 4)",
+       "the walk and the exact engine count every solution themselves (by\n"
+       "default, on a board without hints, those with the lowest corner piece\n"
+       "top-left, times 4)",
        a.symmetry, false);
   integer("--estimate", "PROBES", search,
           "count mode: no count; estimate its nodes, solutions and time from\n"

@@ -7,7 +7,9 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <functional>
 #include <iostream>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -252,11 +254,12 @@ inline int solve_driver(const Args& a, const Model& m, const OutputPlan& plan) {
   return exit_code(write_outputs(a, m, r.board, r.score, plan));
 }
 
-// The exact engine's options from the command line.
-inline ExactOptions exact_options(const Args& a) {
-  ExactOptions opt;
+// The options of the walk (WalkOptions) or the exact engine (ExactOptions) from the command line.
+template <class Options>
+Options exact_engine_options(const Args& a, EngineKind engine) {
+  Options opt;
   opt.mode = a.mode;
-  opt.order = a.order.value_or(default_order(EngineKind::exact));
+  opt.order = a.order.value_or(default_order(engine));
   opt.fix_corner = a.fix_corner;
   opt.symmetry = a.symmetry;
   opt.seed = a.seed;
@@ -265,55 +268,85 @@ inline ExactOptions exact_options(const Args& a) {
   opt.stop = &stop_requested;
   return opt;
 }
+inline WalkOptions walk_options(const Args& a) {
+  return exact_engine_options<WalkOptions>(a, EngineKind::walk);
+}
+inline ExactOptions exact_options(const Args& a) {
+  return exact_engine_options<ExactOptions>(a, EngineKind::exact);
+}
 
-// The exact engine.
-inline int solve_exact(const Args& a, const Model& m, const OutputPlan& plan) {
-  ExactOptions opt = exact_options(a);
-  if (!a.quiet)
-    opt.on_progress = [&](const SearchProgress& p) {
-      fmt::print(stderr, "[{:7.1f}s] nodes {} ({}) deepest {}{}\n", p.seconds, p.placements,
-                 format_rate(rate(p)), p.deepest,
-                 a.mode == SearchMode::count ? fmt::format(" solutions {}", p.solutions) : std::string());
-    };
-  const ExactResult r = run_exact(m, opt);
+/// Prints a first or count result of the exact engine or the walk (text or JSON; `extra` adds the engine's
+/// own JSON fields) and writes --board/--svg; returns the exit code.
+template <class Extra>
+int report_exact(const Args& a, const Model& m, const OutputPlan& plan, const SearchResultCore& r,
+                 std::string_view engine, CellOrder order, int symmetry_factor, const std::string& detail,
+                 Extra&& extra) {
   if (!board_passes(r)) return exit_internal;
   const double us_per_node = r.placements ? 1e6 * r.seconds / static_cast<double>(r.placements) : 0.0;
   if (a.json) {
-    JsonObject stats;
-    stats.integer("calls", static_cast<long long>(r.propagation.calls))
-        .integer("failures", static_cast<long long>(r.propagation.failures))
-        .integer("revisions", static_cast<long long>(r.propagation.revisions))
-        .integer("checks", static_cast<long long>(r.propagation.checks));
-    JsonObject o = json_head(m, to_string(a.mode), "exact", opt.order, status_text(r.status));
+    JsonObject o = json_head(m, to_string(a.mode), engine, order, status_text(r.status));
     o.integer("solutions", static_cast<long long>(r.solutions))
-        .integer("symmetry_factor", r.symmetry_factor)
-        .integer("nodes", static_cast<long long>(r.placements))
-        .integer("failures", static_cast<long long>(r.failures))
-        .integer("deepest", r.deepest)
-        .num("seconds", r.seconds)
-        .num("microseconds_per_node", us_per_node);
+        .integer("symmetry_factor", symmetry_factor)
+        .integer("nodes", static_cast<long long>(r.placements));
+    extra(o);
+    o.integer("deepest", r.deepest).num("seconds", r.seconds).num("microseconds_per_node", us_per_node);
     json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
-    o.raw("propagation", stats.str()).raw("nodes_by_depth", json_int_list(r.placements_by_depth));
+    o.raw("nodes_by_depth", json_int_list(r.placements_by_depth));
     json_result_board(o, m, r);
     std::cout << o.str() << "\n";
   } else {
+    const auto factor = static_cast<std::uint64_t>(symmetry_factor);
     std::cout << fmt::format("puzzle      {}\n", m.puzzle().name)
-              << fmt::format("mode        {} (engine exact, order {})\n", to_string(a.mode),
-                             to_string(opt.order))
+              << fmt::format("mode        {} (engine {}, order {})\n", to_string(a.mode), engine,
+                             to_string(order))
               << fmt::format("status      {}\n", status_text(r.status))
               << fmt::format("solutions   {}{}\n", r.solutions,
-                             r.symmetry_factor > 1
-                                 ? fmt::format(" ({} x {} by rotational symmetry)",
-                                               r.solutions / static_cast<std::uint64_t>(r.symmetry_factor),
-                                               r.symmetry_factor)
-                                 : std::string())
-              << fmt::format("nodes       {} ({} failed, deepest {}, {:.2f} us per node)\n", r.placements,
-                             r.failures, r.deepest, us_per_node)
+                             factor > 1 ? fmt::format(" ({} x {} by rotational symmetry)",
+                                                      r.solutions / factor, factor)
+                                        : std::string())
+              << fmt::format("nodes       {} ({}deepest {}, {:.3g} us per node)\n", r.placements, detail,
+                             r.deepest, us_per_node)
               << fmt::format("seconds     {:.3f}\n", r.seconds);
     print_score(m, r.board, r.score, r.mismatches);
   }
   std::cout.flush();
   return exit_code(write_outputs(a, m, r.board, r.score, plan));
+}
+
+/// Progress of the exact engine and the walk on stderr: nodes, rate, depth, solutions so far.
+inline std::function<void(const SearchProgress&)> exact_progress(const Args& a) {
+  if (a.quiet) return {};
+  return [mode = a.mode](const SearchProgress& p) {
+    fmt::print(stderr, "[{:7.1f}s] nodes {} ({}) deepest {}{}\n", p.seconds, p.placements,
+               format_rate(rate(p)), p.deepest,
+               mode == SearchMode::count ? fmt::format(" solutions {}", p.solutions) : std::string());
+  };
+}
+
+// The exact engine.
+inline int solve_exact(const Args& a, const Model& m, const OutputPlan& plan) {
+  ExactOptions opt = exact_options(a);
+  opt.on_progress = exact_progress(a);
+  const ExactResult r = run_exact(m, opt);
+  return report_exact(
+      a, m, plan, r, "exact", opt.order, r.symmetry_factor, fmt::format("{} failed, ", r.failures),
+      [&](JsonObject& o) {
+        JsonObject stats;
+        stats.integer("calls", static_cast<long long>(r.propagation.calls))
+            .integer("failures", static_cast<long long>(r.propagation.failures))
+            .integer("revisions", static_cast<long long>(r.propagation.revisions))
+            .integer("checks", static_cast<long long>(r.propagation.checks));
+        o.integer("failures", static_cast<long long>(r.failures)).raw("propagation", stats.str());
+      });
+}
+
+// The exact walk on one thread (exact_threads() > 1 runs it split, see solve_split).
+inline int solve_walk(const Args& a, const Model& m, const OutputPlan& plan) {
+  WalkOptions opt = walk_options(a);
+  opt.on_progress = exact_progress(a);
+  const WalkResult r = run_walk(m, opt);
+  return report_exact(a, m, plan, r, "walk", opt.order, r.symmetry_factor, "",
+                      [](JsonObject& o) { o.integer("threads", 1); });
 }
 
 /// A duration with a unit that fits: "42 s", "12 min", "3.4 h", "61 days".
@@ -329,27 +362,34 @@ inline std::string format_duration(double seconds) {
 // 1-second sample of that count for the cost of a node (when the sample finishes the count, its figures are
 // exact and printed as well).
 inline int estimate_command(const Args& a, const Model& m) {
-  const bool exact = a.engine == EngineKind::exact;
-  const std::string_view engine = exact ? "exact" : "driver";
+  const std::string_view engine = to_string(a.engine);
   if (!a.quiet) fmt::print(stderr, "estimating with {} probes\n", a.estimate);
   TreeEstimate e;
   SearchResultCore sample;
   CellOrder order;
-  if (exact) {
-    ExactOptions opt = exact_options(a);
+  // The estimate, then a 1-second sample of the count with the same options.
+  auto estimate_then_sample = [&](auto opt, auto&& estimate, auto&& run) {
     order = opt.order;
-    e = estimate_exact(m, opt, a.estimate);
+    e = estimate(opt);
     opt.time_limit = 1.0;
     opt.node_limit = 0;
-    sample = run_exact(m, opt);
-  } else {
-    SearchOptions opt = driver_options(a);
-    order = opt.order;
-    e = estimate_driver(m, opt, driver_propagators(a), a.estimate, driver_gates(a));
-    opt.time_limit = 1.0;
-    opt.node_limit = 0;
-    sample = run_driver(m, opt, driver_propagators(a), driver_gates(a));
-  }
+    sample = run(opt);
+  };
+  if (a.engine == EngineKind::walk)
+    estimate_then_sample(
+        walk_options(a), [&](const WalkOptions& o) { return estimate_walk(m, o, a.estimate); },
+        [&](const WalkOptions& o) { return run_walk(m, o); });
+  else if (a.engine == EngineKind::exact)
+    estimate_then_sample(
+        exact_options(a), [&](const ExactOptions& o) { return estimate_exact(m, o, a.estimate); },
+        [&](const ExactOptions& o) { return run_exact(m, o); });
+  else
+    estimate_then_sample(
+        driver_options(a),
+        [&](const SearchOptions& o) {
+          return estimate_driver(m, o, driver_propagators(a), a.estimate, driver_gates(a));
+        },
+        [&](const SearchOptions& o) { return run_driver(m, o, driver_propagators(a), driver_gates(a)); });
   const bool finished = sample.status == SearchStatus::exhausted;
   const double us_per_node =
       sample.placements ? 1e6 * sample.seconds / static_cast<double>(sample.placements) : 0.0;
@@ -394,8 +434,20 @@ inline int estimate_command(const Args& a, const Model& m) {
   return exit_code(exit_ok);
 }
 
-// First and count mode split into subproblems, solved one after another, with checkpoints (--save/--resume).
-inline int solve_split(const Args& a, const Model& m, const OutputPlan& plan) {
+/// The threads of a first or count run: --threads, else every core on the walk (one with --nodes, so that a
+/// node-limited run is reproducible), else one.
+inline int exact_threads(const Args& a) {
+  if (a.engine != EngineKind::walk) return 1;
+  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  if (a.threads) return std::min(a.threads, max_threads_per_core * cores);
+  return a.nodes ? 1 : cores;
+}
+
+// First and count mode split into subproblems (search/split.hpp), solved by `threads` workers that take the
+// next unfinished one from a shared index, with checkpoints (--save/--resume). A subproblem cut short by a
+// limit, a signal or another thread's first solution is not counted (a checkpoint leaves it to do). The
+// node limit is checked between subproblems: each gets what is left of it when it starts.
+inline int solve_split(const Args& a, const Model& m, const OutputPlan& plan, int threads) {
   SplitState st = start_split(a, m);
   const std::size_t n = st.plan.subproblems.size();
   const auto start = std::chrono::steady_clock::now();
@@ -403,58 +455,87 @@ inline int solve_split(const Args& a, const Model& m, const OutputPlan& plan) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
   const double time_limit = a.time ? *a.time : 0.0;
-  double last_save = 0;
-  std::string save_error;
-  SearchStatus status = SearchStatus::exhausted;
+  std::mutex mutex;  // guards st, next, cut_short and in_flight
+  std::size_t next = 0;
+  bool cut_short = false;  // a subproblem was cut short, or work was left undone
+  std::vector<std::uint64_t> in_flight(static_cast<std::size_t>(threads), 0);  // placements, per worker
+  std::atomic<bool> halt{false};  // set by the main thread (signal, time) or a worker (first solution)
   const std::uint64_t placements_before = st.placements;
-  double last_beat = 0;
-  // One line a second on stderr; `placements`, `solutions`: of the subproblem under way.
-  auto heartbeat = [&](std::uint64_t placements, std::uint64_t solutions) {
-    const double now = elapsed();
-    if (a.quiet || now - last_beat < 1.0) return;
-    last_beat = now;
-    const double per_second = static_cast<double>(st.placements - placements_before + placements) / now;
-    fmt::print(stderr, "[{:7.1f}s] subproblems {}/{} nodes {} ({}) solutions {}{}\n", now, st.done_count, n,
-               st.placements + placements, format_rate(per_second),
-               (st.solutions + solutions) * static_cast<std::uint64_t>(st.plan.symmetry_factor),
-               last_save > 0 ? fmt::format(" (checkpoint at {:.1f}s)", last_save) : std::string());
+  auto worker = [&](std::size_t id) {
+    while (true) {
+      std::size_t i = 0;
+      SearchControl control;
+      {
+        const std::lock_guard<std::mutex> lock(mutex);
+        while (next < n && st.done[next]) ++next;
+        const std::uint64_t spent = st.placements - placements_before;
+        if (next == n) return;
+        if (halt || (a.nodes && spent >= a.nodes)) {
+          cut_short = true;
+          return;
+        }
+        i = next++;
+        control.node_limit = a.nodes ? a.nodes - spent : 0;
+      }
+      control.stop = &halt;
+      const double t = elapsed();
+      control.time_limit = time_limit > 0 ? std::max(time_limit - t, 1e-9) : 0.0;
+      control.progress_interval = 0.25;
+      control.on_progress = [&](const SearchProgress& p) {
+        const std::lock_guard<std::mutex> lock(mutex);
+        in_flight[id] = p.placements;
+      };
+      const SubproblemOutcome o = solve_subproblem(a, m.puzzle(), st.plan.subproblems[i], control);
+      const std::lock_guard<std::mutex> lock(mutex);
+      in_flight[id] = 0;
+      st.placements += o.placements;
+      if (o.status == SearchStatus::limit) {  // cut short: not finished, not counted
+        cut_short = true;
+        if (a.nodes) halt = true;
+        continue;
+      }
+      st.finish(i, o);
+      if (a.mode == SearchMode::first && st.solutions > 0) halt = true;
+    }
   };
-  for (std::size_t i = 0; i < n; ++i) {
-    if (st.done[i]) continue;
-    const double t = elapsed();
-    const std::uint64_t spent = st.placements - placements_before;
-    if (stop_requested || (time_limit > 0 && t >= time_limit) || (a.nodes && spent >= a.nodes)) {
-      status = SearchStatus::limit;
-      break;
+  std::vector<std::thread> pool;
+  std::atomic<int> running{threads};
+  for (int k = 0; k < threads; ++k)
+    pool.emplace_back([&, k] {
+      worker(static_cast<std::size_t>(k));
+      --running;
+    });
+  double last_save = 0, last_beat = 0;
+  std::string save_error;
+  // The main thread watches: signals and the time limit, one progress line a second, checkpoints.
+  while (running > 0) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    const double now = elapsed();
+    if (stop_requested || (time_limit > 0 && now >= time_limit)) halt = true;
+    if (!a.quiet && now - last_beat >= 1.0) {
+      last_beat = now;
+      const std::lock_guard<std::mutex> lock(mutex);
+      std::uint64_t placements = st.placements;
+      for (std::uint64_t p : in_flight) placements += p;
+      fmt::print(stderr, "[{:7.1f}s] subproblems {}/{} nodes {} ({}) solutions {}{}\n", now, st.done_count, n,
+                 placements, format_rate(static_cast<double>(placements - placements_before) / now),
+                 st.solutions * static_cast<std::uint64_t>(st.plan.symmetry_factor),
+                 last_save > 0 ? fmt::format(" (checkpoint at {:.1f}s)", last_save) : std::string());
     }
-    SearchControl control;
-    control.stop = &stop_requested;
-    control.time_limit = time_limit > 0 ? time_limit - t : 0.0;
-    control.node_limit = a.nodes ? a.nodes - spent : 0;
-    control.progress_interval = 0.25;  // heartbeat() keeps to one line a second
-    control.on_progress = [&](const SearchProgress& p) { heartbeat(p.placements, p.solutions); };
-    const SubproblemOutcome o = solve_subproblem(a, m.puzzle(), st.plan.subproblems[i], control);
-    st.placements += o.placements;
-    if (o.status == SearchStatus::limit) {  // cut short: not finished, not counted
-      status = SearchStatus::limit;
-      break;
-    }
-    st.finish(i, o);
-    heartbeat(0, 0);
-    if (a.mode == SearchMode::first && st.solutions > 0) {
-      status = SearchStatus::solved;
-      break;
-    }
-    if (!a.save_file.empty() && elapsed() - last_save >= a.save_every) {
-      save_error = save_split(a, m, st, elapsed());
-      last_save = elapsed();
+    if (!a.save_file.empty() && now - last_save >= a.save_every) {
+      const std::lock_guard<std::mutex> lock(mutex);
+      save_error = save_split(a, m, st, now);
+      last_save = now;
     }
   }
+  for (std::thread& t : pool) t.join();
   const double seconds = elapsed();
   save_error = save_split(a, m, st, seconds);
   if (!save_error.empty()) std::fprintf(stderr, "%s: checkpoint: %s\n", program.c_str(), save_error.c_str());
-
-  return report_split(a, m, st, status, seconds, 1, plan, save_error);
+  const SearchStatus status = a.mode == SearchMode::first && st.solutions > 0 ? SearchStatus::solved
+                              : cut_short || !st.complete()                   ? SearchStatus::limit
+                                                                              : SearchStatus::exhausted;
+  return report_split(a, m, st, status, seconds, 1, plan, save_error, threads);
 }
 
 /// A board given on the command line: a board file, or a viewer link (it holds "board_edges=").
@@ -648,9 +729,12 @@ inline int search_command(Args& a) {
   install_stop_handlers();
   if (a.engine == EngineKind::scan) return solve_scan(a, m, plan);
   if (a.estimate) return estimate_command(a, m);
-  if (a.mode != SearchMode::best && (!a.save_file.empty() || !a.resume_file.empty()))
-    return solve_split(a, m, plan);
-  return a.engine == EngineKind::exact ? solve_exact(a, m, plan) : solve_driver(a, m, plan);
+  const int threads = exact_threads(a);
+  if (a.mode != SearchMode::best && (!a.save_file.empty() || !a.resume_file.empty() || threads > 1))
+    return solve_split(a, m, plan, threads);
+  return a.engine == EngineKind::walk    ? solve_walk(a, m, plan)
+         : a.engine == EngineKind::exact ? solve_exact(a, m, plan)
+                                         : solve_driver(a, m, plan);
 }
 
 /// Runs a command, turning what it throws into the exit code and a message: 2 for bad usage (with a pointer

@@ -58,25 +58,33 @@ TEST_CASE("edgecp-solve count on the bundled 4x4 agrees with the library", "[cli
   REQUIRE(field(r.out, "solutions") > 0);
 }
 
-TEST_CASE("edgecp-solve: first and count mode run the exact engine by default", "[cli][exact_search]") {
+TEST_CASE("edgecp-solve: first and count mode run the walk by default (mrv: the exact engine)",
+          "[cli][exact_walk]") {
   for (const std::string name : {"e2like_4x4.txt", "e2like_6x6.txt"}) {
     const std::string p = puzzles() + "/" + name;
     const Run plain = run(p + " --mode count --json --quiet --propagators none");
-    const Run exact = run(p + " --mode count --json --quiet");
-    const Run exact_all = run(p + " --mode count --json --quiet --no-symmetry --order row");
-    REQUIRE(plain.code == 0);
-    REQUIRE(exact.code == 0);
-    REQUIRE(exact_all.code == 0);
+    const Run walk = run(p + " --mode count --json --quiet");
+    const Run one = run(p + " --mode count --json --quiet --threads 1");
+    const Run three = run(p + " --mode count --json --quiet --threads 3");
+    const Run walk_all = run(p + " --mode count --json --quiet --no-symmetry --order spiral --threads 1");
+    const Run exact = run(p + " --mode count --json --quiet --order mrv");
+    for (const Run* r : {&plain, &walk, &one, &three, &walk_all, &exact}) REQUIRE(r->code == 0);
+    REQUIRE(walk.out.find("\"engine\":\"walk\"") != std::string::npos);
+    REQUIRE(walk.out.find("\"order\":\"row\"") != std::string::npos);
     REQUIRE(exact.out.find("\"engine\":\"exact\"") != std::string::npos);
-    REQUIRE(exact.out.find("\"order\":\"mrv\"") != std::string::npos);
-    REQUIRE(field(exact.out, "solutions") == field(plain.out, "solutions"));
-    REQUIRE(field(exact_all.out, "solutions") == field(plain.out, "solutions"));
-    REQUIRE(field(exact.out, "symmetry_factor") == 4);
-    REQUIRE(field(exact_all.out, "symmetry_factor") == 1);
+    REQUIRE(field(three.out, "threads") == 3);
+    REQUIRE(field(one.out, "threads") == 1);
+    for (const Run* r : {&walk, &one, &three, &walk_all, &exact})
+      REQUIRE(field(r->out, "solutions") == field(plain.out, "solutions"));
+    REQUIRE(field(walk.out, "symmetry_factor") == 4);
+    REQUIRE(field(one.out, "symmetry_factor") == 4);
+    REQUIRE(field(walk_all.out, "symmetry_factor") == 1);
+    REQUIRE(field(one.out, "nodes") < field(plain.out, "nodes"));  // a quarter of the tree, about
   }
   const Run text = run(puzzles() + "/e2like_6x6.txt --mode first");
   REQUIRE(text.code == 0);
-  REQUIRE(text.out.find("engine exact") != std::string::npos);
+  REQUIRE(text.out.find("engine walk") != std::string::npos);
+  REQUIRE(text.out.find("solutions   1\n") != std::string::npos);
   REQUIRE(text.out.find("verified") != std::string::npos);
   // a time limit on a board it cannot finish: status limit, a progress line on the way
   const Run big = run(puzzles() + "/e2like_16x16.txt --mode first --time 1.5 --json");
@@ -234,7 +242,7 @@ TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
       {p4 + " --engine warp", "--engine"},
       {p4 + " --breaks 3 --threads 0", "--threads"},
       {p4 + " --breaks 3 --scan-checks magic", "unknown check 'magic'"},
-      {p4 + " --threads 2 --propagators ac", "need the scan engine"},
+      {p4 + " --threads 2 --propagators ac", "--threads runs the scan engine (best mode) or the exact walk"},
       {p4 + " --breaks 3 --values sorted", "--values"},
       {p4 + " --breaks 9-3", "--breaks"},
       {p4 + " --breaks 3 --alldiff-gate 5", "driver options"},

@@ -97,11 +97,11 @@ TEST_CASE("edgecp count and first agree with the library and with edgecp-solve",
 TEST_CASE("edgecp count --estimate: the library's estimate, and a sample of the count", "[cli][estimate]") {
   const std::string p = puzzles() + "/e2like_6x6.txt";
   const Model m(read_puzzle(p));
-  ExactOptions o;
+  WalkOptions o;  // the default engine of count mode
   o.mode = SearchMode::count;
   o.seed = 5;
-  const TreeEstimate e = estimate_exact(m, o, 300);
-  const ExactResult r = run_exact(m, o);
+  const TreeEstimate e = estimate_walk(m, o, 300);
+  const WalkResult r = run_walk(m, o);
   REQUIRE(r.seconds < 0.5);  // so the 1-second sample finishes the count
   const Run json = edgecp_run("count " + p + " --estimate 300 --seed 5 --json --quiet");
   INFO(json.err);

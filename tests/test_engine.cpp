@@ -55,18 +55,35 @@ TEST_CASE("choose_engine: the automatic choice and the refused mixtures", "[engi
   REQUIRE_THROWS_WITH(choose_engine(r), Catch::Contains("only --mode best"));
   r.engine = EngineKind::driver;
   r.threads = true;
+  REQUIRE_THROWS_WITH(choose_engine(r), Catch::Contains("--threads runs the scan engine"));
+  r.threads = false;
+  r.scan_checks = true;
   REQUIRE_THROWS_WITH(choose_engine(r), Catch::Contains("need the scan engine"));
 }
 
-TEST_CASE("choose_engine: first and count mode go to the exact engine unless driver options are given",
-          "[engine]") {
+TEST_CASE(
+    "choose_engine: first and count mode go to the walk (mrv: the exact engine) unless driver options "
+    "are given",
+    "[engine]") {
   for (SearchMode mode : {SearchMode::first, SearchMode::count}) {
     EngineRequest r;
     r.mode = mode;
-    REQUIRE(choose_engine(r) == EngineKind::exact);
+    REQUIRE(choose_engine(r) == EngineKind::walk);
     r.fix_corner = true;
-    r.order = CellOrder::row;
-    REQUIRE(choose_engine(r) == EngineKind::exact);  // exact-engine options too
+    r.order = CellOrder::spiral;
+    r.threads = true;
+    REQUIRE(choose_engine(r) == EngineKind::walk);  // the walk's options too
+    r.order = CellOrder::mrv;
+    r.threads = false;
+    REQUIRE(choose_engine(r) == EngineKind::exact);  // the walk needs a static order
+    EngineRequest w = r;
+    w.engine = EngineKind::walk;
+    REQUIRE_THROWS_WITH(choose_engine(w), Catch::Contains("static order"));
+    w.order = CellOrder::row;
+    w.threads = true;
+    REQUIRE(choose_engine(w) == EngineKind::walk);
+    w.engine = EngineKind::exact;
+    REQUIRE_THROWS_WITH(choose_engine(w), Catch::Contains("not the exact engine"));
     for (int which = 0; which < 4; ++which) {
       EngineRequest d = r;
       if (which == 0) d.propagators = std::vector<std::string>{};  // --propagators none: plain backtracking
@@ -76,8 +93,14 @@ TEST_CASE("choose_engine: first and count mode go to the exact engine unless dri
       REQUIRE(choose_engine(d) == EngineKind::driver);
       d.engine = EngineKind::exact;
       REQUIRE_THROWS_WITH(choose_engine(d), Catch::Contains("driver options"));
+      d.engine = EngineKind::walk;
+      d.order = CellOrder::row;
+      REQUIRE_THROWS_WITH(choose_engine(d), Catch::Contains("driver options"));
     }
   }
+  EngineRequest best_walk;
+  best_walk.engine = EngineKind::walk;
+  REQUIRE_THROWS_WITH(choose_engine(best_walk), Catch::Contains("--mode first or count"));
   EngineRequest best;
   best.engine = EngineKind::exact;
   REQUIRE_THROWS_WITH(choose_engine(best), Catch::Contains("--mode first or count"));
@@ -86,6 +109,9 @@ TEST_CASE("choose_engine: first and count mode go to the exact engine unless dri
   REQUIRE_THROWS_WITH(engine_for_puzzle(EngineKind::exact, false, big), Catch::Contains("256 pieces"));
   REQUIRE(engine_for_puzzle(EngineKind::exact, false, small) == EngineKind::exact);
   REQUIRE(engine_for_puzzle(EngineKind::scan, true, big) == EngineKind::scan);
+  REQUIRE(engine_for_puzzle(EngineKind::walk, true, big) == EngineKind::driver);
+  REQUIRE_THROWS_WITH(engine_for_puzzle(EngineKind::walk, false, big), Catch::Contains("256 pieces"));
+  REQUIRE(engine_for_puzzle(EngineKind::walk, false, small) == EngineKind::walk);
 }
 
 TEST_CASE("check_budget: indices within the board's cells", "[engine]") {

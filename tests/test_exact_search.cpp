@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "edgecp/io/puzzle_io.hpp"
+#include "support/exact_oracles.hpp"
 #include "support/oracles.hpp"
 
 using namespace edgecp;
@@ -21,16 +22,6 @@ ExactOptions counting(CellOrder order, bool refute, bool symmetry) {
   o.refute = refute;
   o.symmetry = symmetry;
   return o;
-}
-
-/// Brute-force solutions with the lowest-numbered corner piece top-left.
-std::size_t solutions_with_corner_fixed(const Model& m) {
-  int corner_piece = -1;
-  for (int p = 0; p < m.piece_count() && corner_piece < 0; ++p)
-    if (grey_count(m.puzzle().pieces[static_cast<std::size_t>(p)]) == 2) corner_piece = p;
-  std::size_t n = 0;
-  for (const Board& b : all_solutions(m, cap)) n += m.piece_of(b.cells[0]) == corner_piece ? 1 : 0;
-  return n;
 }
 
 }  // namespace
@@ -62,38 +53,19 @@ TEST_CASE("count mode equals brute force for every order, with and without refut
 }
 
 TEST_CASE("fix_corner counts the solutions with the lowest corner piece top-left", "[exact_search]") {
-  int nonzero = 0;
-  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-    const Model m = random_model(4, 3 + static_cast<int>(seed % 2), 2, 3, seed);
+  check_fix_corner([](const Model& m) {
     ExactOptions o = counting(CellOrder::mrv, true, true);
     o.fix_corner = true;
-    const ExactResult r = run_exact(m, o);
-    REQUIRE(r.symmetry_factor == 1);
-    if (all_solutions(m, cap).size() == cap) continue;
-    REQUIRE(r.solutions == solutions_with_corner_fixed(m));
-    nonzero += r.solutions > 0 ? 1 : 0;
-  }
-  REQUIRE(nonzero > 5);
+    return run_exact(m, o);
+  });
 }
 
 TEST_CASE("first mode returns a verified exact board exactly when one exists", "[exact_search]") {
-  int found = 0;
-  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
-    const Model m = random_model(4 + static_cast<int>(seed % 2), 4, 1 + static_cast<int>(seed % 2), 3, seed,
-                                 seed % 3 == 0);
+  check_first_mode([](const Model& m, std::uint64_t) {
     ExactOptions o;
     o.mode = SearchMode::first;
-    const ExactResult r = run_exact(m, o);
-    const bool exists = !all_solutions(m, 1).empty();
-    REQUIRE((r.status == SearchStatus::solved) == exists);
-    REQUIRE(r.board_verified == exists);
-    if (exists) {
-      REQUIRE(r.solutions == 1);
-      REQUIRE(check_board(m, r.board).score == m.geometry().inner_join_count());
-      ++found;
-    }
-  }
-  REQUIRE(found > 10);
+    return run_exact(m, o);
+  });
 }
 
 TEST_CASE("the node limit is exact and stops with status limit", "[exact_search]") {

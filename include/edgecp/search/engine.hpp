@@ -23,6 +23,7 @@
 #include "edgecp/puzzle/model.hpp"
 #include "edgecp/search/cell_order.hpp"
 #include "edgecp/search/exact_search.hpp"
+#include "edgecp/search/exact_walk.hpp"
 #include "edgecp/search/scan_search.hpp"
 #include "edgecp/search/search_control.hpp"
 #include "edgecp/search/solver.hpp"
@@ -64,12 +65,13 @@ struct PropagatorRegistry {
 using StandardPropagators =
     PropagatorRegistry<ForwardChecking, ArcConsistency, AC2001, AC3, ColourMatching, PieceAllDifferent>;
 
-enum class EngineKind { automatic, scan, driver, exact };
+enum class EngineKind { automatic, scan, driver, exact, walk };
 
 inline std::string_view to_string(EngineKind e) {
   return e == EngineKind::scan     ? "scan"
          : e == EngineKind::driver ? "driver"
          : e == EngineKind::exact  ? "exact"
+         : e == EngineKind::walk   ? "walk"
                                    : "auto";
 }
 
@@ -83,18 +85,18 @@ struct EngineRequest {
   bool fix_corner = false;
   bool random = false;       ///< random values or restarts were asked for (driver options)
   bool gates = false;        ///< a depth gate was asked for (a driver option)
-  bool threads = false;      ///< a thread count was asked for (a scan option)
+  bool threads = false;      ///< a thread count was asked for (the scan engine's and the walk's)
   bool scan_checks = false;  ///< scan options were asked for (checks, quota, break sets, bound, repairs)
 };
 
 /// The engine a request runs on, checked: `automatic` picks the scan engine for best mode under a mismatch
 /// budget unless propagators are asked for (the record hunt wins without them), and for best mode without a
-/// budget unless a driver option is given (the caller then gives it default_break_schedule), the exact engine
-/// for first and count mode unless driver options are asked for (propagators, gates, random values, restarts,
-/// a budget: it is the fastest measured, docs/results.md section 7), else the propagating driver. Throws
-/// std::invalid_argument when the request mixes the engines' options; its message names the command-line
-/// options of edgecp-solve. (A puzzle too large for the exact engine runs on the driver: see
-/// engine_for_puzzle.)
+/// budget unless a driver option is given (the caller then gives it default_break_schedule); for first and
+/// count mode, unless driver options are asked for (propagators, gates, random values, restarts, a budget),
+/// the exact walk (the fastest measured, docs/results.md section 24), or the exact engine with `--order mrv`
+/// (the walk needs a static order); else the propagating driver. Throws std::invalid_argument when the
+/// request mixes the engines' options; its message names the command-line options of edgecp-solve. (A puzzle
+/// too large for the walk or the exact engine runs on the driver: see engine_for_puzzle.)
 inline EngineKind choose_engine(const EngineRequest& r) {
   const bool props_asked = r.propagators && !r.propagators->empty();
   const bool driver_asked = r.propagators.has_value() || r.gates || r.random || r.budget.active();
@@ -105,8 +107,9 @@ inline EngineKind choose_engine(const EngineRequest& r) {
   if (e == EngineKind::automatic)
     e = r.mode == SearchMode::best && ((r.budget.active() && !props_asked) || scan_by_default)
             ? EngineKind::scan
-        : r.mode != SearchMode::best && !driver_asked ? EngineKind::exact
-                                                      : EngineKind::driver;
+        : r.mode != SearchMode::best && !driver_asked
+            ? (r.order == CellOrder::mrv ? EngineKind::exact : EngineKind::walk)
+            : EngineKind::driver;
   if (e == EngineKind::scan) {
     if (r.mode != SearchMode::best) throw std::invalid_argument("the scan engine: only --mode best");
     if (props_asked)
@@ -117,10 +120,24 @@ inline EngineKind choose_engine(const EngineRequest& r) {
     if (r.fix_corner || r.gates)
       throw std::invalid_argument(
           "the scan engine: --fix-corner, --colour-gate and --alldiff-gate are driver options");
-  } else if (r.threads || r.scan_checks) {
+  } else if (r.scan_checks) {
     throw std::invalid_argument(
-        "--threads, --scan-checks, --quota, --quota-ramp, --break-sets, --colour-bound, --repair-nodes and "
+        "--scan-checks, --quota, --quota-ramp, --break-sets, --colour-bound, --repair-nodes and "
         "--block-repair need the scan engine (--mode best with --breaks)");
+  } else if (r.threads && e != EngineKind::walk) {
+    throw std::invalid_argument(
+        "--threads runs the scan engine (best mode) or the exact walk (first and count mode), not the " +
+        std::string(to_string(e)) + (e == EngineKind::exact ? " engine" : ""));
+  }
+  if (e == EngineKind::walk) {
+    if (r.mode == SearchMode::best)
+      throw std::invalid_argument("the exact walk finds or counts exact solutions: --mode first or count");
+    if (driver_asked)
+      throw std::invalid_argument(
+          "the exact walk runs without propagators: --propagators, --breaks, gates, --random-values and "
+          "--restart are driver options (--engine driver)");
+    if (r.order == CellOrder::mrv)
+      throw std::invalid_argument("the exact walk needs a static order, not mrv");
   }
   if (e == EngineKind::exact) {
     if (r.mode == SearchMode::best)
@@ -133,10 +150,14 @@ inline EngineKind choose_engine(const EngineRequest& r) {
   return e;
 }
 
-/// The engine chosen for a request, given the puzzle: an automatic choice of the exact engine falls back to
-/// the driver on a puzzle too large for it (more than 256 pieces); an explicit one throws
+/// The engine chosen for a request, given the puzzle: an automatic choice of the walk or the exact engine
+/// falls back to the driver on a puzzle too large for it (more than 256 pieces); an explicit one throws
 /// std::invalid_argument.
 inline EngineKind engine_for_puzzle(EngineKind chosen, bool automatic, const Model& m) {
+  if (chosen == EngineKind::walk && walk_width(m) == 0) {
+    if (automatic) return EngineKind::driver;
+    check_walk_size(m);  // throws
+  }
   if (chosen != EngineKind::exact || exact_width(m) != 0) return chosen;
   if (automatic) return EngineKind::driver;
   check_exact_size(m);  // throws
@@ -157,7 +178,7 @@ inline void check_budget(const MismatchBudget& b, const Model& m) {
 inline CellOrder default_order(EngineKind e) {
   return e == EngineKind::scan    ? CellOrder::blackwood
          : e == EngineKind::exact ? CellOrder::mrv
-                                  : CellOrder::row;
+                                  : CellOrder::row;  // the walk: the order measured best for it (section 24)
 }
 /// The break schedule best mode uses when none is given: the one measured best on Eternity II's 16x16
 /// (docs/results.md section 5: 180, 190, 200, 205, 210, 215, 220, 225, 230, 235, then every placement from

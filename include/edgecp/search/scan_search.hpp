@@ -16,6 +16,7 @@
 #include "edgecp/core/rng.hpp"
 #include "edgecp/puzzle/board.hpp"
 #include "edgecp/puzzle/model.hpp"
+#include "edgecp/search/candidate_bits.hpp"
 #include "edgecp/search/cell_order.hpp"
 #include "edgecp/search/search_control.hpp"
 
@@ -304,15 +305,15 @@ class ScanSearch {
   int sets_from_ = 0;                     // the first depth where break_sets applies (free_: none)
   int bound_from_ = 0;                    // the first depth where colour_bound applies (free_: none)
   std::vector<Entry> candidate_entries_;  // per candidate id, its entry
-  std::vector<std::uint64_t> shows_;      // (side * keys_ + colour) * words_: candidates showing it there
-  std::vector<std::uint64_t> cell_fits_;  // outside mask * words_: grey exactly on those sides
-  struct PieceBits {                      ///< a piece's candidates in unused_ (its ids are contiguous)
-    std::uint32_t word;                   ///< the word of its first candidate
-    std::uint64_t low;                    ///< its bits in that word
-    std::uint64_t high;                   ///< and in the next
+  CandidateBits bits_;  // over candidate ids: per side and colour the candidates showing it, per outside mask
+                        // those with grey exactly on those sides
+  struct PieceBits {    ///< a piece's candidates in unused_ (its ids are contiguous)
+    std::uint32_t word;  ///< the word of its first candidate
+    std::uint64_t low;   ///< its bits in that word
+    std::uint64_t high;  ///< and in the next
   };
   std::vector<PieceBits> piece_bits_;
-  // per outside mask: the words [first, last) holding its cell_fits_ bits (ids ascend by piece, and pieces
+  // per outside mask: the words [first, last) holding its bits_.fits() bits (ids ascend by piece, and pieces
   // of one kind, corner, edge or inner, are usually numbered together: a few words for the border cells)
   std::array<std::array<int, 2>, 16> fit_words_{};
   // ---- search state (reset per restart) ----
@@ -525,25 +526,17 @@ class ScanSearch {
     if (opt_.break_sets <= 0) return;
     const int n = model_.candidate_count();
     words_ = (n + 63) / 64;
-    auto set = [](std::uint64_t* w, int i) { w[i / 64] |= std::uint64_t{1} << (i % 64); };
-    shows_.assign(static_cast<std::size_t>(4 * keys_ * words_), 0);
-    cell_fits_.assign(static_cast<std::size_t>(16 * words_), 0);
+    bits_ = CandidateBits(model_, words_, CandidateBits::id_slots(model_));
     piece_bits_.assign(static_cast<std::size_t>(model_.piece_count()), PieceBits{});
     for (int id = 0; id < n; ++id) {
       const Entry e = entry(id);
       candidate_entries_.push_back(e);
-      int grey_sides = 0;
-      for (int s = 0; s < 4; ++s) {
-        set(shows_.data() + (s * keys_ + e.colour[static_cast<std::size_t>(s)]) * words_, id);
-        grey_sides |= e.colour[static_cast<std::size_t>(s)] == grey ? 1 << s : 0;
-      }
-      set(cell_fits_.data() + grey_sides * words_, id);
       PieceBits& b = piece_bits_[e.piece];  // ids ascend by piece: the first id of a piece sets the word
       if (id == 0 || model_.piece_of(id - 1) != e.piece) b.word = static_cast<std::uint32_t>(id / 64);
       (static_cast<std::uint32_t>(id / 64) == b.word ? b.low : b.high) |= std::uint64_t{1} << (id % 64);
     }
     for (int mask = 0; mask < 16; ++mask) {
-      const std::uint64_t* const fits = cell_fits_.data() + mask * words_;
+      const std::uint64_t* const fits = bits_.fits(mask);
       int first = 0, last = words_;
       while (first < last && !fits[first]) ++first;
       while (last > first && !fits[last - 1]) --last;
@@ -687,16 +680,16 @@ class ScanSearch {
   /// with its count in generated_add_. Returns the list's end.
   const Entry* open_generated(int d, int breaks) {
     const Depth& dp = depths_[static_cast<std::size_t>(d)];
-    const int words = words_, room = std::min(dp.allowed - breaks, 4);
+    const int room = std::min(dp.allowed - breaks, 4);
     const std::uint64_t* side_sets[4];
     bool breakable[4];
     int sides = 0;
     for (int s = 0; s < 4; ++s)
       if (const int slot = dp.side_slot[static_cast<std::size_t>(s)]; slot >= 0) {
-        side_sets[sides] = shows_.data() + (s * keys_ + colour_[static_cast<std::size_t>(slot)]) * words;
+        side_sets[sides] = bits_.shows(s, colour_[static_cast<std::size_t>(slot)]);
         breakable[sides++] = (dp.breakable >> s & 1) != 0;
       }
-    const std::uint64_t* const fits = cell_fits_.data() + dp.outside * words;
+    const std::uint64_t* const fits = bits_.fits(dp.outside);
     WordLevels* const level = by_mismatches_.data();
     int nonzero = 0;
     const auto [first, last] = fit_words_[dp.outside];
