@@ -408,6 +408,7 @@ inline int estimate_command(const Args& a, const Model& m) {
         .num("nodes_error", e.nodes_error)
         .num("estimated_solutions", e.solutions)
         .num("solutions_error", e.solutions_error)
+        .integer("probes_solved", static_cast<long long>(e.probes_solved))
         .integer("symmetry_factor", e.symmetry_factor)
         .num("microseconds_per_node", us_per_node)
         .num("estimated_seconds", seconds)
@@ -422,8 +423,13 @@ inline int estimate_command(const Args& a, const Model& m) {
               << fmt::format("estimate    of a count (engine {}, order {}): {} probes in {:.2f} s\n", engine,
                              to_string(order), e.probes, e.seconds)
               << fmt::format("nodes       about {:.3g} (standard error {:.2g})\n", e.nodes, e.nodes_error)
-              << fmt::format("solutions   about {:.3g} (standard error {:.2g})\n", e.solutions,
-                             e.solutions_error)
+              << (e.probes_solved > 0 || e.probes == 0
+                      ? fmt::format("solutions   about {:.3g} (standard error {:.2g})\n", e.solutions,
+                                    e.solutions_error)
+                      : fmt::format(
+                            "solutions   not estimated: none of the {} probes reached a complete board "
+                            "(solutions are too rare for so few probes; there may be many)\n",
+                            e.probes))
               << fmt::format("time        about {} at {:.3g} us per node (a {:.1f} s sample of the count)\n",
                              format_duration(seconds), us_per_node, sample.seconds);
     if (finished)

@@ -76,7 +76,7 @@ TEST_CASE("split checkpoint: every truncation and every changed byte is refused"
     if (bad[i] == text[i]) continue;
     REQUIRE_THROWS_AS(parse(bad), ParseError);
   }
-  REQUIRE_THROWS_WITH(parse("garbage\n"), Catch::Contains("ck:0:") && Catch::Contains("no checksum"));
+  REQUIRE_THROWS_WITH(parse("garbage\n"), Catch::StartsWith("ck: ") && Catch::Contains("no checksum"));
   REQUIRE_THROWS_AS(read_split_checkpoint("/nonexistent/edgecp.ck"), ParseError);
   REQUIRE_THROWS_AS(read_split_checkpoint("/"), ParseError);
 }

@@ -120,6 +120,12 @@ TEST_CASE("edgecp count --estimate: the library's estimate, and a sample of the 
   REQUIRE(text.out.find("nodes       about ") != std::string::npos);
   REQUIRE(text.out.find("the sample finished the count: " + std::to_string(r.solutions) + " solutions, " +
                         std::to_string(r.placements) + " nodes") != std::string::npos);
+  REQUIRE(field(json.out, "probes_solved") == static_cast<long long>(e.probes_solved));
+  // probes that never reach a board: no estimate of the solutions, said so (not "about 0")
+  const Run rare = edgecp_run("count " + puzzles() + "/e2like_16x16.txt --estimate 20");
+  REQUIRE(rare.code == 0);
+  REQUIRE(rare.out.find("solutions   not estimated: none of the 20 probes reached a complete board") !=
+          std::string::npos);
   const Run solve = shell(std::string(EDGECP_SOLVE_BINARY) + " " + p +
                           " --mode count --estimate 300 --seed 5 --json --quiet");
   REQUIRE(number_field(solve.out, "estimated_nodes") == number_field(json.out, "estimated_nodes"));

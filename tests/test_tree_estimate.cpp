@@ -19,6 +19,7 @@ TEST_CASE("TreeEstimator: means, standard errors and depths of the probes", "[tr
   est.end_probe(4);
   const TreeEstimate e = est.finish(1.5, 4);
   REQUIRE(e.probes == 2);
+  REQUIRE(e.probes_solved == 1);                         // probe 1 reached a complete board
   REQUIRE(e.nodes == Approx((5.0 + 7.0) / 2));           // probe sums 3 + 2x1 and 3 + 2x2
   REQUIRE(e.nodes_error == Approx(std::sqrt(2.0 / 2)));  // sample variance of {5, 7} is 2
   REQUIRE(e.solutions == Approx((8.0 + 0.0) / 2));       // weight 2 times the factor 4
@@ -40,6 +41,7 @@ TEST_CASE("TreeEstimator: no probe, one probe", "[tree_estimate]") {
   const TreeEstimate e = one.finish(0, 1);
   REQUIRE(e.nodes == 5);
   REQUIRE(e.nodes_error == 0);  // undefined from one probe: reported as 0
+  REQUIRE(e.probes_solved == 0);
 }
 
 TEST_CASE("estimate_interrupted: the stop flag and the time limit", "[tree_estimate]") {

@@ -60,7 +60,7 @@ TEST_CASE("viewer links: bad links are refused with the parameter and the cell",
   const std::string good = "#board_w=2&board_h=2&board_edges=abcaaadbceaadaae&board_pieces=001002003004";
   auto refused = [&](const std::string& url, const std::string& why) {
     INFO(url);
-    REQUIRE_THROWS_WITH(parse_viewer_url(url, m), Catch::Contains("URL:0:") && Catch::Contains(why));
+    REQUIRE_THROWS_WITH(parse_viewer_url(url, m), Catch::StartsWith("URL: ") && Catch::Contains(why));
   };
   refused("#board_w=2&board_h=2&board_edges=abcaaadbceaadaae", "no board_pieces");
   refused("#board_w=3&board_h=2&board_edges=abcaaadbceaadaae&board_pieces=001002003004", "3x2 board");

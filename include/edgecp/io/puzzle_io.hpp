@@ -34,8 +34,10 @@ namespace edgecp {
 /// A bad input file: what() is "FILE:LINE: message" (LINE 0 when the file itself is the problem).
 class ParseError : public std::runtime_error {
  public:
+  /// `line` 0: the file as a whole (it cannot be opened, it is empty or truncated); the message then says
+  /// "FILE: message", else "FILE:LINE: message".
   ParseError(std::string file, int line, const std::string& message)
-      : std::runtime_error(file + ":" + std::to_string(line) + ": " + message),
+      : std::runtime_error(file + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " + message),
         file_(std::move(file)),
         line_(line) {}
   const std::string& file() const { return file_; }

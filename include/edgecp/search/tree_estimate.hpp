@@ -18,6 +18,7 @@ namespace edgecp {
 /// the rare huge subtrees, and then both the mean and its error come out low.
 struct TreeEstimate {
   std::uint64_t probes = 0;            ///< probes taken (fewer than asked when a time limit or stop came)
+  std::uint64_t probes_solved = 0;     ///< probes that reached a complete board (0: `solutions` says nothing)
   double nodes = 0;                    ///< estimated placements (the engine's `placements`)
   double nodes_error = 0;              ///< standard error of `nodes`
   double solutions = 0;                ///< estimated solutions, as the engine reports them
@@ -52,6 +53,7 @@ class TreeEstimator {
   void end_probe(int factor = 1) {
     const double s = probe_solutions_ * factor;
     ++estimate_.probes;
+    if (probe_solutions_ > 0) ++estimate_.probes_solved;
     sum_nodes_ += probe_nodes_;
     sum_nodes_sq_ += probe_nodes_ * probe_nodes_;
     sum_solutions_ += s;
