@@ -24,8 +24,8 @@
 
 namespace edgecp {
 
-/// The exact walk's options; the limits, progress and stop flag are SearchControl's (restarts and the seed
-/// are not used, but by estimate()).
+/// The exact walk's options; the limits, progress and stop flag are SearchControl's (restarts are not used,
+/// the seed only by estimate()).
 struct WalkOptions : SearchControl {
   SearchMode mode = SearchMode::count;  ///< first or count
   CellOrder order = CellOrder::row;     ///< any static order (mrv is refused)
@@ -35,8 +35,9 @@ struct WalkOptions : SearchControl {
   /// ExactOptions::symmetry. Ignored with fix_corner.
   bool symmetry = true;
   /// After each placement, every cell next to it that the order places later (beyond the next placement)
-  /// must keep an unused candidate that fits its placed neighbours (FitLookahead): a forward check on the
-  /// joins, not on the pieces left. It costs a few bit-set words per neighbour.
+  /// must keep an unused candidate that fits its placed neighbours: a forward check on the joins and the
+  /// pieces left, a few bit-set words per neighbour. Sound (tested against brute force); measured not to pay
+  /// on Brendan's puzzles (docs/results.md section 24), so off.
   bool lookahead = false;
 };
 
@@ -61,7 +62,7 @@ struct WalkResult : SearchResultCore {
 /// scan order's left neighbour), its row comes from a per-slot offset table, not from the colour just
 /// stored, which shortens the chain of loads from one node to the next. A placement whose next depth has
 /// no candidate is undone at once. No allocation per node; the recursion is a loop over an explicit stack
-/// of frames. Cost per depth: a frame of 3 W + 6 words.
+/// of frames. Memory per depth: a frame of 2 W + 4 words.
 ///
 /// `W` 64-bit words hold 16 W pieces (run_walk picks the narrowest).
 template <std::size_t W>
@@ -148,12 +149,11 @@ class ExactWalk {
 
  private:
   struct Depth {
-    int cell, cell4;                   ///< the cell and 4 x cell
-    int slot1, slot2;                  ///< colour_ indices of the key colours (none_slot_ when absent)
-    int shift;                         ///< the key is colour[slot1] << shift | colour[slot2]
-    const std::uint64_t* table;        ///< the signature's sets, W words per key
-    const std::uint32_t* table_words;  ///< per key: its set's nonzero words, as bits
-    const std::uint32_t* colour4;      ///< per slot, its colours as one word (CandidateBits::colour_words)
+    int cell4;                     ///< 4 x the cell (its first colour_ index)
+    int slot1, slot2;              ///< colour_ indices of the key colours (none_slot_ when absent)
+    int shift;                     ///< the key is colour[slot1] << shift | colour[slot2]
+    const std::uint64_t* table;    ///< the signature's sets, W words per key
+    const std::uint32_t* colour4;  ///< per slot, its colours as one word (CandidateBits::colour_words)
     /// Where a key side faces the cell of the depth before (placed just before this depth is opened): per
     /// slot placed there, that side's part of the row's offset into `table` (in words); null otherwise.
     /// The row is then table + colour[fixed_slot] * fixed_mul + prev_offset[slot].
@@ -261,7 +261,6 @@ class ExactWalk {
     for (int d = 0; d < free_; ++d) {
       const int cell = order_[static_cast<std::size_t>(d)];
       Depth dp{};
-      dp.cell = cell;
       dp.cell4 = 4 * cell;
       dp.slot1 = dp.slot2 = none_slot_;
       int outside = 0, side1 = -1, side2 = -1;
@@ -318,7 +317,6 @@ class ExactWalk {
       Depth& dp = depths_[static_cast<std::size_t>(d)];
       const std::size_t table = table_of[static_cast<std::size_t>(d)];
       dp.table = bits_.key_table(table);
-      dp.table_words = bits_.key_words(table);
       dp.shift = bits_.key_shift();
       dp.colour4 = bits_.colour_words();
       auto [span, fresh] = spans.try_emplace(table, static_cast<int>(W), 0);
