@@ -191,11 +191,7 @@ class ExactSearch {
   }
 
   /// The lowest-numbered corner piece (the one fix_corner and symmetry pin), or -1.
-  int first_corner_piece() const {
-    for (int p = 0; p < model_.piece_count(); ++p)
-      if (grey_count(model_.puzzle().pieces[static_cast<std::size_t>(p)]) == 2) return p;
-    return -1;
-  }
+  int first_corner_piece() const { return lowest_corner_piece(model_); }
   static typename Propagation::Bits piece_bits(int p) {
     typename Propagation::Bits b{};
     b[static_cast<std::size_t>(4 * p) >> 6] = std::uint64_t{0xF} << ((4 * p) & 63);

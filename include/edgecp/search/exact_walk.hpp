@@ -230,7 +230,7 @@ class ExactWalk {
     root_ok_ = hints_fit();
     // The symmetry pins: a set of allowed pieces per pinned cell.
     std::vector<int> pin(static_cast<std::size_t>(model_.cell_count()), 0);  // 0 none, 1 only p, 2 all but p
-    const int p = first_corner_piece();
+    const int p = lowest_corner_piece(model_);
     if (p >= 0 && opt_.fix_corner) {
       if (model_.hint_candidate(g.cell(0, 0)) < 0) pin[static_cast<std::size_t>(g.cell(0, 0))] = 1;
     } else if (p >= 0 && opt_.symmetry && opt_.mode == SearchMode::count && hinted == 0) {
@@ -367,22 +367,17 @@ class ExactWalk {
     }
   }
 
-  /// Do the hints' joins with each other match (and their pieces differ)? If not, there is no solution.
+  /// Do the joins between hints match? If not, there is no solution. (The Model has already refused a piece
+  /// hinted twice and a hint whose grey sides do not face the outside.)
   bool hints_fit() const {
     const Geometry& g = model_.geometry();
-    std::vector<char> seen(static_cast<std::size_t>(model_.piece_count()), 0);
-    for (int c = 0; c < model_.cell_count(); ++c) {
-      const int h = model_.hint_candidate(c);
-      if (h < 0) continue;
-      if (seen[static_cast<std::size_t>(model_.piece_of(h))]++) return false;
-      for (int s = 0; s < 4; ++s) {
-        const int nb = g.neighbour(c, s);
-        const int o = nb < 0 ? -1 : model_.hint_candidate(nb);
-        if (nb < 0 ? model_.colour(h, s) != grey
-                   : o >= 0 && model_.colour(o, opposite(s)) != model_.colour(h, s))
-          return false;
-      }
-    }
+    for (int c = 0; c < model_.cell_count(); ++c)
+      if (const int h = model_.hint_candidate(c); h >= 0)
+        for (int s = 0; s < 4; ++s)
+          if (const int nb = g.neighbour(c, s); nb >= 0)
+            if (const int o = model_.hint_candidate(nb);
+                o >= 0 && model_.colour(o, opposite(s)) != model_.colour(h, s))
+              return false;
     return true;
   }
 
@@ -391,12 +386,6 @@ class ExactWalk {
     const std::uint64_t nibble = std::uint64_t{0xF} << (slot & 60);
     b[static_cast<std::size_t>(slot >> 6)] = on ? b[static_cast<std::size_t>(slot >> 6)] | nibble
                                                 : b[static_cast<std::size_t>(slot >> 6)] & ~nibble;
-  }
-
-  int first_corner_piece() const {
-    for (int p = 0; p < model_.piece_count(); ++p)
-      if (grey_count(model_.puzzle().pieces[static_cast<std::size_t>(p)]) == 2) return p;
-    return -1;
   }
 
   void reset_state() {
@@ -408,8 +397,6 @@ class ExactWalk {
     }
   }
 
-  /// Opens depth dp's frame f on the colours placed so far: its key's set, or that set ANDed with the sets
-  /// of the colours its extra neighbours show.
   /// Depth dp's candidates before the pieces in use, on the colours placed so far: its key's set, or (a
   /// depth with extra neighbours) that set ANDed with the sets of the colours they show, kept in frame f.
   /// `prev_slot`: the slot placed at the depth before (read where Depth::prev_offset is set).

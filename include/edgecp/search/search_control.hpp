@@ -124,6 +124,14 @@ inline std::uint64_t thread_seed(std::uint64_t seed, int index) {
 }
 
 /// The cells a search places, in the static order, hint cells left out.
+/// The lowest-numbered corner piece (two grey sides), the one fix_corner and the symmetry counts pin; -1 when
+/// there is none.
+inline int lowest_corner_piece(const Model& m) {
+  for (int p = 0; p < m.piece_count(); ++p)
+    if (grey_count(m.puzzle().pieces[static_cast<std::size_t>(p)]) == 2) return p;
+  return -1;
+}
+
 inline std::vector<int> fill_order(const Model& m, CellOrder order) {
   std::vector<int> out;
   for (int c : static_cell_order(m.geometry(), order))

@@ -75,8 +75,7 @@ concept DriverPropagator = Propagator<P, Store> && std::constructible_from<P, co
 /// the frame (static domain) and it matches every placed neighbour, except where the budget allows a
 /// mismatch.
 template <class Domain, template <class> class... Props>
-  requires(DriverPropagator<Props<DomainStore<Domain>>, DomainStore<Domain>> && ...)
-class Solver {
+requires(DriverPropagator<Props<DomainStore<Domain>>, DomainStore<Domain>>&&...) class Solver {
  public:
   using Store = DomainStore<Domain>;
   static constexpr std::size_t prop_count = sizeof...(Props);
@@ -204,13 +203,11 @@ class Solver {
   void fix_corner() {
     const int corner = model_.geometry().cell(0, 0);
     if (model_.hint_candidate(corner) >= 0) return;
-    for (int p = 0; p < model_.piece_count(); ++p)
-      if (grey_count(model_.puzzle().pieces[static_cast<std::size_t>(p)]) == 2) {
-        auto d = store_.domain(static_cast<std::size_t>(corner));
-        d &= Domain::from_words(model_.piece_mask(p));
-        store_.set_domain(static_cast<std::size_t>(corner), d);
-        return;
-      }
+    if (const int p = lowest_corner_piece(model_); p >= 0) {
+      auto d = store_.domain(static_cast<std::size_t>(corner));
+      d &= Domain::from_words(model_.piece_mask(p));
+      store_.set_domain(static_cast<std::size_t>(corner), d);
+    }
   }
 
   void shuffle_values(std::uint64_t seed) {

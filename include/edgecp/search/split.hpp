@@ -91,9 +91,7 @@ inline SplitPlan split_search(const Model& m, const SplitOptions& opt) {
   // The roots: the corner pin (one root per allowed corner and fitting rotation), or the bare puzzle.
   SplitPlan plan;
   std::vector<detail::SplitPrefix> level;
-  int corner_piece = -1;
-  for (int p = 0; p < m.piece_count() && corner_piece < 0; ++p)
-    if (grey_count(m.puzzle().pieces[static_cast<std::size_t>(p)]) == 2) corner_piece = p;
+  const int corner_piece = lowest_corner_piece(m);
   std::vector<int> pin_cells;
   if (corner_piece >= 0 && opt.fix_corner && m.hint_candidate(g.cell(0, 0)) < 0) {
     pin_cells = {g.cell(0, 0)};  // as the engines' fix_corner
