@@ -18,6 +18,9 @@
 #     EDGECP_CORNERS  3: pin three corners too, on a copy of the puzzle written to bench/out: pieces 4, 1, 2
 #                     at the top-left, top-right and bottom-left cells, as on the best five-hint board of
 #                     docs/results.md section 10 (so a matching frame exists around them)
+#                     list: seed k pins the three corners of line k of bench/corner_triples.txt (ten ways
+#                     drawn at random, each with a matching frame), one copy of the puzzle per seed
+#     EDGECP_DEFAULTS 1: no --order, --breaks, --quota or --values: the configuration edgecp-solve chooses
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -49,17 +52,28 @@ quota=${EDGECP_QUOTA:-5,7,20}  # Blackwood's favoured colours in e2.txt's number
 out=bench/out/e2_scores
 mkdir -p "$out"
 rm -f "$out"/seed_*.json
+puzzle_of_seed=$puzzle  # {} stands for the seed
 if [ "${EDGECP_CORNERS:-0}" = 3 ]; then  # hint ROW COL PIECE ROTATION (the data README's format)
   pinned=bench/out/${name}_3corners.txt
   { cat "$puzzle"; printf 'hint 0 0 4 1\nhint 0 15 1 2\nhint 15 0 2 0\n'; } > "$pinned"
-  puzzle=$pinned
+  puzzle_of_seed=$pinned
   name=${name}_3corners
+elif [ "${EDGECP_CORNERS:-0}" = list ]; then
+  mapfile -t ways < <(grep -v '^#' bench/corner_triples.txt)
+  [ "$seeds" -le "${#ways[@]}" ] || { echo "e2_scores.sh: bench/corner_triples.txt has ${#ways[@]} lines" >&2; exit 1; }
+  for ((k = 1; k <= seeds; ++k)); do
+    { cat "$puzzle"; sed 's/ hint/\nhint/g' <<< "${ways[k - 1]}"; } > "bench/out/${name}_corners_$k.txt"
+  done
+  puzzle_of_seed=bench/out/${name}_corners_{}.txt
+  name=${name}_corner_list
 fi
+configuration=(--order "$order" --breaks "$breaks" --quota "$quota" --values "$values")
+[ "${EDGECP_DEFAULTS:-0}" = 1 ] && configuration=()
 chart=bench/out/e2_scores.svg  # in docs/ only when asked: EDGECP_UPDATE_DOCS=1 (60 s on e2.txt: e2_scores.svg)
 suffix=$([ "$name" = e2 ] || echo "_$name")$([ "$seconds" = 60 ] || echo "_${seconds}s")
 [ "${EDGECP_UPDATE_DOCS:-0}" = 1 ] && chart=docs/e2_scores$suffix.svg
 echo "e2_scores.sh: $name, $seeds seeds x ${seconds} s on $jobs cores (about $(( (seeds + jobs - 1) / jobs * seconds )) s); boards and JSON in $out" >&2
 seq 1 "$seeds" | xargs -P "$jobs" -I{} sh -c \
-  "build/examples/edgecp-solve '$puzzle' --order '$order' --breaks '$breaks' --quota '$quota' --values '$values' --time '$seconds' --threads 1 --seed {} --quiet --json ${extra[*]:-} > '$out/seed_{}.json'"
+  "build/examples/edgecp-solve '$puzzle_of_seed' ${configuration[*]:-} --time '$seconds' --threads 1 --seed {} --quiet --json ${extra[*]:-} > '$out/seed_{}.json'"
 echo "e2_scores.sh: summary and chart ($chart)" >&2
 "${PYTHON:-python3}" bench/plot_scores.py "$out" "$chart" "E2 ($name.txt), scan engine, one core per seed, ${seconds} s" | tee "$out/summary.md"

@@ -95,6 +95,13 @@ std::string json_int_list(const std::vector<Int>& v) {
   return out + "]";
 }
 
+// A JSON array of strings.
+inline std::string json_string_list(const std::vector<std::string>& v) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) out += (i ? "," : "") + json_string(v[i]);
+  return out + "]";
+}
+
 // The JSON fields both engines print first (the puzzle and the run) and the score fields they share.
 inline JsonObject json_head(const Model& m, std::string_view mode, std::string_view engine, CellOrder order,
                             std::string_view status) {
@@ -156,30 +163,6 @@ inline Puzzle load_puzzle(const Args& a) {
   return pz;
 }
 
-/// The checks of the options that need the puzzle; settles the engine (auto falls back to the driver on a
-/// puzzle too large for the exact engine).
-inline void settle_args(Args& a, const Model& m) {
-  try {
-    check_budget(MismatchBudget(a.breaks), m);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(std::string("--breaks: ") + e.what());
-  }
-  for (int k : a.quota_colours)
-    if (k >= m.colour_count())
-      throw UsageError("--quota: the puzzle has no colour " + std::to_string(k) + " (its colours are 1.." +
-                       std::to_string(m.colour_count() - 1) + ")");
-  if (!a.quota_ramp.empty() && a.quota_colours.empty()) throw UsageError("--quota-ramp: needs --quota");
-  try {
-    a.engine = engine_for_puzzle(a.engine, a.engine_auto, m);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(std::string("--engine: ") + e.what());
-  }
-  if (a.engine == EngineKind::scan && a.breaks.empty()) {  // best mode's default: the measured schedule
-    a.breaks = default_break_schedule(m).indices();
-    a.default_breaks = true;
-  }
-}
-
 /// Break indices as --breaks takes them: runs of consecutive indices as ranges ("180,190,240-256").
 inline std::string breaks_text(const std::vector<int>& indices) {
   std::string out;
@@ -197,6 +180,65 @@ inline std::string breaks_text(const std::vector<int>& indices) {
     }
   }
   return out;
+}
+
+/// Best mode on the scan engine: what the user did not give (--order, --breaks, --quota, --values) comes
+/// from the puzzle's plan (plan_hunt); a.plan_flags says it as flags, a.plan_why why.
+inline void apply_hunt_plan(Args& a, const Model& m) {
+  const HuntPlan plan = plan_hunt(m);
+  std::string flags;
+  auto chose = [&](const char* name, const std::string& value) {
+    a.plan_chose.emplace_back(name + 2);  // without the dashes
+    flags += fmt::format("{}{} {}", flags.empty() ? "" : " ", name, value);
+  };
+  if (!a.order) {
+    a.order = plan.order;
+    chose("--order", std::string(to_string(plan.order)));
+  }
+  if (a.breaks.empty()) {
+    a.breaks = plan.budget.indices();
+    chose("--breaks", breaks_text(a.breaks));
+  }
+  if (!a.quota_given) {
+    a.quota_colours = plan.quota_colours;
+    std::string colours;
+    for (int k : a.quota_colours) colours += (colours.empty() ? "" : ",") + std::to_string(k);
+    chose("--quota", colours.empty() ? std::string("none") : colours);
+    if (a.quota_ramp.empty() && !plan.quota_ramp.empty()) {
+      a.quota_ramp = plan.quota_ramp;
+      std::string points;
+      for (const auto& [p, n] : plan.quota_ramp)
+        points += fmt::format("{}{}:{}", points.empty() ? "" : ",", p, n);
+      chose("--quota-ramp", points);
+    }
+  }
+  if (!a.values_given) {
+    a.values = plan.values;
+    chose("--values", plan.values == ScanValueOrder::shuffled ? "shuffled" : "rare");
+  }
+  a.plan_flags = flags;
+  a.plan_why = plan.why;
+}
+
+/// The checks of the options that need the puzzle; settles the engine (auto falls back to the driver on a
+/// puzzle too large for the exact engine).
+inline void settle_args(Args& a, const Model& m) {
+  try {
+    check_budget(MismatchBudget(a.breaks), m);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--breaks: ") + e.what());
+  }
+  for (int k : a.quota_colours)
+    if (k >= m.colour_count())
+      throw UsageError("--quota: the puzzle has no colour " + std::to_string(k) + " (its colours are 1.." +
+                       std::to_string(m.colour_count() - 1) + ")");
+  try {
+    a.engine = engine_for_puzzle(a.engine, a.engine_auto, m);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--engine: ") + e.what());
+  }
+  if (a.engine == EngineKind::scan) apply_hunt_plan(a, m);
+  if (!a.quota_ramp.empty() && a.quota_colours.empty()) throw UsageError("--quota-ramp: needs --quota");
 }
 
 /// Placements per second of a progress snapshot.

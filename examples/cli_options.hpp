@@ -55,7 +55,11 @@ struct Args {
   std::optional<std::uint64_t> repair_nodes;    // --repair-nodes (default: ScanOptions::repair_nodes)
   std::optional<std::uint64_t> block_repair;    // --block-repair (default: ScanOptions::block_repair_nodes)
   std::vector<int> breaks;
-  bool default_breaks = false;  // breaks were not given: best mode's default schedule
+  bool values_given = false, quota_given = false;  // --values, --quota were given (else the plan's)
+  bool quota_adapt = true;                         // --fixed-quota: false
+  // best mode on the scan engine: the options the puzzle's plan (plan_hunt) chose, as flags, and why
+  std::string plan_flags, plan_why;
+  std::vector<std::string> plan_chose;
   std::optional<double> time;
   std::uint64_t nodes = 0;
   std::uint64_t seed = 1;
@@ -176,8 +180,9 @@ inline std::vector<std::pair<int, int>> parse_quota_ramp(const std::string& v) {
 
 /// What the help of a search command says after its options.
 constexpr const char* search_help_footer =
-    "Defaults: best mode (solve without --mode) for 30 s, on the scan engine on all cores, with --breaks\n"
-    "or else the schedule measured best on the 16x16 scaled to the board's cell count; the propagating\n"
+    "Defaults: best mode (solve without --mode) for 30 s, on the scan engine on all cores; what is not\n"
+    "given of --order, --breaks, --quota and --values is chosen from the puzzle (its size, colours and\n"
+    "hints) and printed on one 'configuration:' line; the propagating\n"
     "driver (--propagators ac,alldiff --order row) when --propagators, a gate, --random-values, --restart,\n"
     "--fix-corner or --order mrv is given. First and count mode: no time limit; the exact walk on all\n"
     "cores (a plain backtracker over colour-keyed bit sets, --order row, symmetry used for counts, up\n"
@@ -226,7 +231,7 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
           });
   value("--engine", "auto|scan|walk|driver|exact", search,
         "scan: the mismatch-tolerant scan search (best mode, no propagator,\n"
-        "static order, default blackwood); walk: the exact walk (first and\n"
+        "static order, default chosen from the puzzle); walk: the exact walk (first and\n"
         "count mode, static order, default row, up to 256 pieces);\n"
         "driver: the propagating driver; exact: the exact engine (first and\n"
         "count mode, arc consistency, up to 256 pieces); auto (default): as\n"
@@ -300,12 +305,15 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
           "scan engine default 200000000, driver default 0)",
           a.restart, 0, 1LL << 62);
 
-  constexpr const char* scan = "Scan engine";
+  // count and first: the scan engine's options still parse (and are refused with a reason) but stay out of
+  // the help (CLI11 hides an empty group)
+  const char* const scan = with_mode ? "Scan engine" : "";
   value("--values", "rare|shuffled|id", scan,
         "value order: rare = pieces with the rarest colours first, random among\n"
-        "equals (default); shuffled = random (long runs: rare's restarts can\n"
-        "repeat each other); id = candidate order",
+        "equals; shuffled = random (long runs: rare's restarts can repeat each\n"
+        "other); id = candidate order (default: chosen from the puzzle)",
         [&a](const std::string& v) {
+          a.values_given = true;
           a.values = choose<ScanValueOrder>("--values", v,
                                             {{"shuffled", ScanValueOrder::shuffled},
                                              {"rare", ScanValueOrder::rare_first},
@@ -325,8 +333,10 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
 
   value("--quota", "C1,C2,...|none", scan,
         "Blackwood's quota: pieces with these colours must be placed early\n"
-        "(at least a ramp of their sides by each placement; default none)",
+        "(at least a ramp of their sides by each placement; default: chosen\n"
+        "from the puzzle, none on boards under 100 cells)",
         [&a](const std::string& v) {
+          a.quota_given = true;
           a.quota_colours.clear();
           if (v == "none") return;
           for (const auto& c : split_list(v))
@@ -336,6 +346,10 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
         "the quota: at least N favoured sides placed by placement P, linear\n"
         "between points, none after the last (default: Blackwood's ramp, scaled)",
         [&a](const std::string& v) { a.quota_ramp = parse_quota_ramp(v); });
+  flag("--fixed-quota", scan,
+       "keep the quota as given (default: a restart that never reaches the\n"
+       "first break halves it for the restarts after it)",
+       a.quota_adapt, false);
   value("--break-sets", "N", scan,
         "where a break is left and at most N pieces are left to place, generate\n"
         "the candidates from bit sets instead of walking the lists (default 16;\n"
@@ -419,7 +433,7 @@ inline void finish_args(Args& a) {
   req.threads = a.threads != 0;
   req.scan_checks = a.window_fc || a.parity || !a.quota_colours.empty() || !a.quota_ramp.empty() ||
                     a.break_sets.has_value() || a.colour_bound.has_value() || a.repair_nodes.has_value() ||
-                    a.block_repair.has_value();
+                    a.block_repair.has_value() || !a.quota_adapt;
   a.engine_auto = a.engine == EngineKind::automatic;
   try {
     a.engine = choose_engine(req);

@@ -37,9 +37,9 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
   opt.repair_nodes = a.repair_nodes.value_or(opt.repair_nodes);
   opt.block_repair_nodes = a.block_repair.value_or(opt.block_repair_nodes);
   opt.stop = &stop_requested;
-  if (a.default_breaks && !a.quiet)
-    fmt::print(stderr, "note: no --breaks: the default schedule for {} cells, --breaks {}\n", m.cell_count(),
-               breaks_text(a.breaks));
+  opt.quota_adapt = a.quota_adapt;
+  if (!a.plan_flags.empty() && !a.quiet)
+    fmt::print(stderr, "configuration: {} (chosen for this puzzle: {})\n", a.plan_flags, a.plan_why);
   const Board resumed = resumed_best(a, m);
   const int resumed_score = resumed.cells.empty() ? -1 : score(m, resumed);
   // The threads bound each other, as edgecp-mpi's ranks do: once one has a board, every thread looks only for
@@ -81,7 +81,7 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
     std::vector<int> deepest;
     std::uint64_t repair_placements = 0;
     std::uint64_t block_placements = 0;
-    int repair_gain = 0, block_gain = 0;
+    int repair_gain = 0, block_gain = 0, quota_halvings = 0;  // halvings: the most of any thread
     long long restarts = 0, complete = 0, window_prunes = 0, parity_prunes = 0, bound_prunes = 0;
     for (const auto& t : pr.per_thread) {  // the counts of every thread, not only the best one's
       restarts += t.restarts;
@@ -94,6 +94,7 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
       repair_gain += t.repair_gain;
       block_placements += t.block_repair_placements;
       block_gain += t.block_repair_gain;
+      quota_halvings = std::max(quota_halvings, t.quota_halvings);
     }
     JsonObject o = json_head(m, "best", "scan", opt.order, status_text(r.status));
     o.integer("threads", threads)
@@ -112,6 +113,12 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
     o.boolean("window_fc", a.window_fc)
         .boolean("parity", a.parity)
         .raw("quota_colours", json_int_list(a.quota_colours))
+        .integer("quota_halvings", quota_halvings)
+        .str("values", a.values == ScanValueOrder::shuffled ? "shuffled"
+                       : a.values == ScanValueOrder::by_id  ? "id"
+                                                            : "rare")
+        .raw("configuration_chosen", json_string_list(a.plan_chose))
+        .str("configuration_why", a.plan_why)
         .integer("break_sets", a.break_sets.value_or(ScanOptions{}.break_sets))
         .integer("colour_bound", a.colour_bound.value_or(ScanOptions{}.colour_bound))
         .integer("colour_bound_prunes", bound_prunes)

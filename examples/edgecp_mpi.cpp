@@ -292,6 +292,7 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
       opt.colour_parity = a.parity;
       opt.quota_colours = a.quota_colours;
       opt.quota_ramp = a.quota_ramp;
+      opt.quota_adapt = a.quota_adapt;
       opt.break_sets = a.break_sets.value_or(opt.break_sets);
       opt.colour_bound = a.colour_bound.value_or(opt.colour_bound);
       opt.repair_nodes = a.repair_nodes.value_or(opt.repair_nodes);
@@ -470,6 +471,8 @@ int run(int argc, char** argv, int rank, int ranks) {
   MPI_Allreduce(&bad, &any_bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   if (any_bad) return exit_bad_input;
   install_stop_handlers();
+  if (rank == 0 && !a.plan_flags.empty() && !a.quiet)
+    fmt::print(stderr, "configuration: {} (chosen for this puzzle: {})\n", a.plan_flags, a.plan_why);
   MPI_Barrier(MPI_COMM_WORLD);
   const auto t0 = std::chrono::steady_clock::now();
   const Model& m = *model;

@@ -157,7 +157,7 @@ TEST_CASE("edgecp-solve: bad usage and bad input exit 2 with a one-line message"
 TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads, boards verified", "[cli]") {
   const Model m(generate(GeneratorOptions::e2_like(1)).puzzle);  // the default puzzle
   const Run r =
-      run("--json --breaks 150,170,190,200,210,220,230 --time 1.5 --threads 2 --scan-checks "
+      run("--json --breaks 150,170,190,200,210,220,230 --quota none --time 1.5 --threads 2 --scan-checks "
           "window-fc,parity --seed 3");
   INFO(r.err);
   REQUIRE(r.code == 0);
@@ -175,7 +175,7 @@ TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads
   REQUIRE(r.out.find("\"threads_share_best\":true") != std::string::npos);  // the threads bound each other
   // with a node limit (and no --resume) they stay independent: the same run twice gives the same board
   const std::string limited =
-      "--json --quiet --breaks 150,170,190,200,210,220,230 --nodes 3000000 --threads 2";
+      "--json --quiet --breaks 150,170,190,200,210,220,230 --quota none --nodes 3000000 --threads 2";
   const Run n1 = run(limited), n2 = run(limited);
   REQUIRE(n1.code == 0);
   REQUIRE(n2.code == 0);

@@ -114,7 +114,10 @@ TEST_CASE("edgecp-mpi: every scan option reaches the engine (one rank = edgecp-s
   // every option; each option changes the board on this puzzle, so an option lost on the way would show.
   const std::string puzzle = bundled("e2like_16x16.txt");
   const Model m(read_puzzle(puzzle));
-  const std::string base = puzzle + " --breaks 200-256 --nodes 8000000 --threads 1 --seed 3 --json --quiet";
+  // the plan's choices pinned (each option below overrides one; the last of an option given twice wins)
+  const std::string base = puzzle +
+                           " --breaks 200-256 --order blackwood --values rare --quota none --nodes 8000000 "
+                           "--threads 1 --seed 3 --json --quiet";
   const Board plain = board_of(run_solve(base).out, m);
   for (const std::string option :
        {"--quota 2,7", "--quota 2,7 --quota-ramp 40:30,120:90", "--break-sets 0", "--restart 400000",

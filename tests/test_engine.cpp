@@ -184,20 +184,3 @@ TEST_CASE("the driver and the scan engine agree on the best score under the same
   REQUIRE(compared == 18);
   REQUIRE(with_complete >= 9);
 }
-
-TEST_CASE("default_break_schedule: the measured 16x16 schedule, scaled to other boards", "[engine]") {
-  const auto schedule = [](int w, int h) {
-    return default_break_schedule(Model(generate({w, h, 2, 3, 1, false}).puzzle));
-  };
-  std::vector<int> e2{180, 190, 200, 205, 210, 215, 220, 225, 230, 235};
-  for (int i = 240; i <= 256; ++i) e2.push_back(i);
-  REQUIRE(schedule(16, 16).indices() == e2);
-  for (auto [w, h] : {std::pair{2, 2}, {3, 5}, {6, 6}, {10, 12}, {32, 32}}) {
-    const std::vector<int> ix = schedule(w, h).indices();
-    REQUIRE(std::is_sorted(ix.begin(), ix.end()));
-    REQUIRE(ix.front() >= 1);
-    REQUIRE(ix.back() == w * h);  // every last placement may break
-    REQUIRE(ix.size() == 10 + static_cast<std::size_t>(w * h - (240 * w * h + 128) / 256 + 1));
-    REQUIRE_NOTHROW(check_budget(MismatchBudget(ix), Model(generate({w, h, 2, 3, 1, false}).puzzle)));
-  }
-}

@@ -388,7 +388,8 @@ TEST_CASE("scan: with a quota it visits exactly the budget boards that meet it (
       ScanOptions o = oracle_options(c, false);
       o.quota_colours = colours;
       o.quota_ramp = ramp;
-      int total = 0;  // favoured sides on the pieces to place (the hint's are not)
+      o.quota_adapt = false;  // the quota as given (halving it where it cuts every board is tested below)
+      int total = 0;          // favoured sides on the pieces to place (the hint's are not)
       for (const Piece& p : c.model.puzzle().pieces) total += favoured_sides(p, colours);
       for (int cell = 0; cell < c.model.cell_count(); ++cell)
         if (const int h = c.model.hint_candidate(cell); h >= 0)
@@ -425,4 +426,27 @@ TEST_CASE("scan: a quota ramp without colours is refused", "[scan]") {
   ScanOptions o;
   o.quota_ramp = {{2, 1}};
   CHECK_THROWS_AS(ScanSearch(random_model(3, 3, 2, 2, 1), o), std::invalid_argument);
+}
+
+TEST_CASE("scan: a quota no restart can meet is halved until the walk reaches the first break", "[scan]") {
+  const Model m(generate({8, 8, 3, 6, 5, false}).puzzle);
+  ScanOptions o;
+  o.order = CellOrder::blackwood;
+  o.budget = MismatchBudget({40, 50, 60, 61, 62, 63, 64});
+  o.quota_colours = {5};
+  o.quota_ramp = {{4, 16}};  // 16 favoured sides by placement 4: every side of the first four pieces
+  o.restart_nodes = 20'000;
+  o.node_limit = 400'000;
+  o.improve = false;
+  o.repair_nodes = 0;
+  o.block_repair_nodes = 0;
+  o.quota_adapt = false;
+  const ScanResult fixed = ScanSearch(m, o).run();
+  CHECK(fixed.quota_halvings == 0);
+  CHECK(fixed.deepest < 4);  // the quota as given ends every walk before placement 4
+  o.quota_adapt = true;
+  const ScanResult adapted = ScanSearch(m, o).run();
+  CHECK(adapted.quota_halvings >= 1);
+  CHECK(adapted.deepest >= 40);                       // a later restart made the first break's placement
+  CHECK(adapted.restarts >= adapted.quota_halvings);  // one halving at most per restart
 }

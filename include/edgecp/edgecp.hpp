@@ -28,6 +28,7 @@
 #include "edgecp/search/completion.hpp"
 #include "edgecp/search/engine.hpp"
 #include "edgecp/search/exact_search.hpp"
+#include "edgecp/search/hunt_plan.hpp"
 #include "edgecp/search/parallel_scan.hpp"
 #include "edgecp/search/scan_search.hpp"
 #include "edgecp/search/search_control.hpp"

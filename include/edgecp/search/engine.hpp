@@ -91,7 +91,7 @@ struct EngineRequest {
 
 /// The engine a request runs on, checked: `automatic` picks the scan engine for best mode under a mismatch
 /// budget unless propagators are asked for (the record hunt wins without them), and for best mode without a
-/// budget unless a driver option is given (the caller then gives it default_break_schedule); for first and
+/// budget unless a driver option is given (the caller then gives it plan_hunt's schedule); for first and
 /// count mode, unless driver options are asked for (propagators, gates, random values, restarts, a budget),
 /// the exact walk (the fastest measured, docs/results.md section 24), or the exact engine with `--order mrv`
 /// (the walk needs a static order); else the propagating driver. Throws std::invalid_argument when the
@@ -101,7 +101,7 @@ inline EngineKind choose_engine(const EngineRequest& r) {
   const bool props_asked = r.propagators && !r.propagators->empty();
   const bool driver_asked = r.propagators.has_value() || r.gates || r.random || r.budget.active();
   EngineKind e = r.engine;
-  // best mode without a budget: the scan engine runs with default_break_schedule, unless driver options
+  // best mode without a budget: the scan engine runs with plan_hunt's schedule, unless driver options
   const bool scan_by_default = !r.budget.active() && !r.propagators && !r.gates && !r.random &&
                                !r.fix_corner && r.order != CellOrder::mrv;
   if (e == EngineKind::automatic)
@@ -122,8 +122,8 @@ inline EngineKind choose_engine(const EngineRequest& r) {
           "the scan engine: --fix-corner, --colour-gate and --alldiff-gate are driver options");
   } else if (r.scan_checks) {
     throw std::invalid_argument(
-        "--scan-checks, --quota, --quota-ramp, --break-sets, --colour-bound, --repair-nodes and "
-        "--block-repair need the scan engine (--mode best with --breaks)");
+        "--scan-checks, --quota, --quota-ramp, --fixed-quota, --break-sets, --colour-bound, --repair-nodes "
+        "and --block-repair need the scan engine (--mode best with --breaks)");
   } else if (r.threads && e != EngineKind::walk) {
     throw std::invalid_argument(
         "--threads runs the scan engine (best mode) or the exact walk (first and count mode), not the " +
@@ -179,17 +179,6 @@ inline CellOrder default_order(EngineKind e) {
   return e == EngineKind::scan    ? CellOrder::blackwood
          : e == EngineKind::exact ? CellOrder::mrv
                                   : CellOrder::row;  // the walk: the order measured best for it (section 24)
-}
-/// The break schedule best mode uses when none is given: the one measured best on Eternity II's 16x16
-/// (docs/results.md section 5: 180, 190, 200, 205, 210, 215, 220, 225, 230, 235, then every placement from
-/// 240 on), its indices scaled by the cell count on other boards (not measured there).
-inline MismatchBudget default_break_schedule(const Model& m) {
-  const int cells = m.cell_count();
-  std::vector<int> indices;
-  auto scaled = [&](int index_on_e2) { return std::max(1, (index_on_e2 * cells + 128) / 256); };
-  for (int i : {180, 190, 200, 205, 210, 215, 220, 225, 230, 235}) indices.push_back(scaled(i));
-  for (int i = scaled(240); i <= cells; ++i) indices.push_back(i);
-  return MismatchBudget(indices);
 }
 
 /// The scan engine restarts after this many placements per thread when nothing else is asked (about 7 s on

@@ -59,6 +59,12 @@ struct ScanOptions : SearchControl {
   /// The quota as (placement number, favoured sides) points, linear in between, none after the last point.
   /// Empty: default_quota_ramp() for the puzzle and colours.
   std::vector<std::pair<int, int>> quota_ramp;
+  /// A restart that has not made the budget's first break placement after an eighth of restart_nodes (the
+  /// walk stuck in the exact part, where the quota cuts hardest: E2 with three corners pinned,
+  /// docs/results.md section 25), or that exhausted its tree so, restarts at once with the quota halved for
+  /// the restarts after it (1/2, 1/4, ... of the ramp's sides; ScanResult::quota_halvings). Off: the quota
+  /// stays as given.
+  bool quota_adapt = true;
   /// Where a depth has a break left when it is opened and at most this many pieces are left to place, its
   /// candidates are generated from bit sets (the candidates of unused pieces, those showing each placed
   /// neighbour's colour) instead of walking its list, whose break part holds mostly pieces in use by then
@@ -137,6 +143,8 @@ struct ScanResult : SearchResultCore {
   int repair_gain = 0;                    ///< joins they added to the boards they repaired, summed
   std::uint64_t block_repair_placements = 0;  ///< placements made by the block repair (block_repair_nodes)
   int block_repair_gain = 0;                  ///< joins it added to the kept boards, summed
+  int quota_halvings =
+      0;  ///< times ScanOptions::quota_adapt halved the quota (restarts short of the first break)
 };
 
 /// A depth-first search over a fixed cell order with no propagator and no allocation per node.
@@ -300,6 +308,10 @@ class ScanSearch {
   std::vector<int> rarity_;             // per piece: smaller = rarer colours
   std::vector<std::uint8_t> favoured_;  // per piece: its sides of a quota colour
   std::vector<int> quota_;  // quota_[d]: favoured sides needed after placement d+1; size = depths checked
+  // quota_adapt: placements made at the depth of the first break when the current restart began (-1: no
+  // break or no quota: nothing to watch); depth d's quota is quota_[d] >> result_.quota_halvings
+  std::int64_t first_break_seen_ = -1;
+  std::uint64_t restart_began_ = 0;  // placements_ when the current restart began
   // break_sets: candidate bit sets, words_ 64-bit words each, bit i = candidate id i
   int words_ = 0;
   int sets_from_ = 0;                     // the first depth where break_sets applies (free_: none)
@@ -509,6 +521,8 @@ class ScanSearch {
       table_at.push_back(pos->second);
       depths_.push_back(d);
     }
+    if (opt_.quota_adapt && !quota_.empty() && opt_.budget.active() && opt_.budget.indices().front() <= free_)
+      first_break_seen_ = 0;
     cuts_.resize(quota_.empty() ? 0 : ranges_.size());
     for (int i = 0; i < free_; ++i) {  // ranges_ has stopped growing: its addresses hold now
       Depth& dp = depths_[static_cast<std::size_t>(i)];
@@ -875,7 +889,11 @@ class ScanSearch {
             result_.status = solved_by_keeper() ? SearchStatus::solved : SearchStatus::limit;
             return;
           }
-          if (ev == SearchClock::Event::restart) {
+          // quota_adapt: a walk still short of the first break after an eighth of its restart interval
+          // restarts now, with the quota halved
+          const bool stalled = Quota && ev == SearchClock::Event::go_on && opt_.restart_nodes &&
+                               placements_ - restart_began_ >= opt_.restart_nodes / 8 && quota_stalled();
+          if (ev == SearchClock::Event::restart || stalled) {
             for (int d = depth(); d > 0;) unplace(--d, breaks);
             restart();
             f = root;
@@ -883,9 +901,16 @@ class ScanSearch {
             load_cursor();
           }
           next_poll = clock_.next_poll();
-          if (ev == SearchClock::Event::restart) continue;
+          if (ev == SearchClock::Event::restart || stalled) continue;
         }
-        if (f == root) break;  // exhausted
+        if (f == root) {  // exhausted, unless quota_adapt halves a quota that cut every walk short
+          if (!Quota || !quota_stalled()) break;
+          placements_ = placements;
+          restart();
+          load_cursor();
+          next_poll = clock_.next_poll();
+          continue;
+        }
         --f;
         --dp;
         used[f->piece] = 0;  // unplace(depth(), breaks), inline: the walk's most frequent step
@@ -980,12 +1005,32 @@ class ScanSearch {
 
   /// A new value order, everything unplaced (the caller unplaced the placements).
   void restart() {
+    adapt_quota();
+    restart_began_ = placements_;
     ++result_.restarts;
     clock_.restarted(placements_);
     rng_ = Rng(restart_seed(opt_.seed, result_.restarts));
     arrange_lists();
     begin_walk();
   }
+
+  /// quota_adapt: this restart made no placement at the first break's depth, and the quota can still halve.
+  bool quota_stalled() const {
+    if (first_break_seen_ < 0 || result_.quota_halvings >= max_quota_halvings) return false;
+    const auto d = static_cast<std::size_t>(opt_.budget.indices().front() - 1);
+    return static_cast<std::int64_t>(frames_[d].placements) == first_break_seen_;
+  }
+  /// quota_adapt, at a restart: a stalled restart halves the quota from now on.
+  void adapt_quota() {
+    if (first_break_seen_ < 0) return;
+    if (quota_stalled()) {
+      ++result_.quota_halvings;
+      for (std::size_t i = 0; i < quota_.size(); ++i) depths_[i].quota = quota_[i] >> result_.quota_halvings;
+    }
+    first_break_seen_ = static_cast<std::int64_t>(
+        frames_[static_cast<std::size_t>(opt_.budget.indices().front() - 1)].placements);
+  }
+  static constexpr int max_quota_halvings = 30;  // quota_[d] >> 30 is 0 for every quota
 
   /// SearchClock's verdict at placements_, completing the deepest board and taking a step of the kept board's
   /// block repair when a completion is due; then the bound shared with other searches

@@ -1,0 +1,235 @@
+// The record hunt's configuration chosen from the puzzle alone: fill order, break schedule, the quota's
+// favoured colours and the value order, each by a rule that works on any puzzle, with the reason in words.
+#pragma once
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "edgecp/puzzle/model.hpp"
+#include "edgecp/search/cell_order.hpp"
+#include "edgecp/search/scan_search.hpp"
+#include "edgecp/search/search_control.hpp"
+
+namespace edgecp {
+
+/// What the scan engine runs with when the caller does not say (`edgecp solve PUZZLE` with no option), and
+/// why. Every field is a plain option of ScanOptions, so a plan is reproducible with flags.
+struct HuntPlan {
+  CellOrder order = CellOrder::blackwood;
+  MismatchBudget budget;
+  std::vector<int> quota_colours;  ///< empty: no quota
+  /// The quota's ramp where the default one (default_quota_ramp) asks more favoured sides by some placement
+  /// than the richest pieces show: each point lowered to that; empty: the default ramp.
+  std::vector<std::pair<int, int>> quota_ramp;
+  ScanValueOrder values = ScanValueOrder::rare_first;
+  std::string why;  ///< one line: the facts of the puzzle the rules looked at and what they chose
+};
+
+/// Boards of at least this many cells get the 16x16 configuration (tail-columns order, quota, shuffled
+/// values): measured on Eternity II's 16x16 only (docs/results.md sections 10, 23 and 25); smaller boards
+/// keep the plain one (blackwood order, no quota, rare values), under which they are solved or nearly so.
+inline constexpr int hunt_large_board_cells = 100;
+
+/// The quota's favoured colours by rule (Blackwood's quota favours E2's colours 5, 7 and 20; this rule
+/// names its own). The quota asks for favoured sides early and fast (Blackwood's ramp: 28 sides by the 26th
+/// placement), which pieces showing two favoured colours meet without starving the choice; so, among the
+/// pieces left to place: the two interior colours most often shown together by one piece (ties: the lowest
+/// numbers), then more interior colours, each the one shown most often with those already chosen, while it
+/// brings the favoured sides nearer to an eighth of all coloured sides (two interior colours always stay
+/// unfavoured); then the frame colour (where the frame has two or more) shown most often with the chosen
+/// ones. On `e2.txt`: 5, 18 and 20 (124 sides; Blackwood's 5, 7, 20 has 122, and 7 with 20 is the second
+/// pair); docs/results.md section 25 measures both, and the rarest colours, which lost 4.5 joins.
+inline std::vector<int> favoured_colours(const Model& m) {
+  const int colours = m.colour_count();
+  const auto at = [](int k) { return static_cast<std::size_t>(k); };
+  std::vector<int> sides(at(colours), 0), on_frame(sides), inside(sides);
+  std::vector<std::vector<int>> together(at(colours),
+                                         std::vector<int>(at(colours), 0));  // pieces showing both
+  std::vector<char> hinted(at(m.piece_count()), 0);
+  for (int c = 0; c < m.cell_count(); ++c)
+    if (const int h = m.hint_candidate(c); h >= 0) hinted[at(m.piece_of(h))] = 1;
+  int coloured = 0;
+  for (int i = 0; i < m.piece_count(); ++i) {
+    if (hinted[at(i)]) continue;
+    const Piece& p = m.puzzle().pieces[at(i)];
+    std::vector<int> shown;
+    for (int s = 0; s < 4; ++s) {
+      const int k = p.colours[at(s)];
+      if (k == grey) continue;
+      ++coloured;
+      ++sides[at(k)];
+      // a frame side runs along the border: a neighbour side of a grey one
+      const bool frame = p.colours[at((s + 1) % 4)] == grey || p.colours[at((s + 3) % 4)] == grey;
+      ++(frame ? on_frame : inside)[at(k)];
+      if (std::find(shown.begin(), shown.end(), k) == shown.end()) shown.push_back(k);
+    }
+    for (int a : shown)
+      for (int b : shown)
+        if (a != b) ++together[at(a)][at(b)];
+  }
+  std::vector<int> frame_colours, interior_colours;
+  for (int k = 1; k < colours; ++k)
+    if (sides[at(k)] > 0) (on_frame[at(k)] >= inside[at(k)] ? frame_colours : interior_colours).push_back(k);
+  std::vector<int> chosen;
+  if (interior_colours.size() < 4) return chosen;  // no pair that leaves two interior colours unfavoured
+  const auto with_chosen = [&](int k) {
+    int n = 0;
+    for (int c : chosen) n += together[at(k)][at(c)];
+    return n;
+  };
+  const auto best_of = [&](const std::vector<int>& ks) {  // most often with the chosen ones, lowest first
+    int best = -1;
+    for (int k : ks)
+      if (std::find(chosen.begin(), chosen.end(), k) == chosen.end() &&
+          (best < 0 || with_chosen(k) > with_chosen(best)))
+        best = k;
+    return best;
+  };
+  int a = -1, b = -1;
+  for (std::size_t i = 0; i < interior_colours.size(); ++i)
+    for (std::size_t j = i + 1; j < interior_colours.size(); ++j) {
+      const int x = interior_colours[i], y = interior_colours[j];
+      if (a < 0 || together[at(x)][at(y)] > together[at(a)][at(b)]) {
+        a = x;
+        b = y;
+      }
+    }
+  chosen = {a, b};
+  const auto favoured_with_frame = [&] {
+    int n = 0;
+    for (int c : chosen) n += sides[at(c)];
+    if (frame_colours.size() >= 2) n += sides[at(best_of(frame_colours))];
+    return n;
+  };
+  const auto off_target = [&](int n) { return std::abs(8 * n - coloured); };  // |n - coloured / 8|, times 8
+  while (chosen.size() + 2 < interior_colours.size()) {
+    const int before = favoured_with_frame();
+    chosen.push_back(best_of(interior_colours));
+    if (off_target(favoured_with_frame()) >= off_target(before)) {
+      chosen.pop_back();
+      break;
+    }
+  }
+  if (frame_colours.size() >= 2) chosen.push_back(best_of(frame_colours));
+  std::sort(chosen.begin(), chosen.end());
+  return chosen;
+}
+
+/// default_quota_ramp for these colours with each point (p, n) lowered to the favoured sides of the p
+/// pieces that show the most (no order of placements can meet more; the bound is concave, so the linear
+/// ramp between lowered points stays under it too); empty where no point had to be lowered.
+inline std::vector<std::pair<int, int>> reachable_quota_ramp(const Model& m,
+                                                             const std::vector<int>& colours) {
+  std::vector<char> hinted(static_cast<std::size_t>(m.piece_count()), 0);
+  for (int c = 0; c < m.cell_count(); ++c)
+    if (const int h = m.hint_candidate(c); h >= 0) hinted[static_cast<std::size_t>(m.piece_of(h))] = 1;
+  std::vector<int> richest;  // favoured sides per piece to place, most first, then summed
+  for (int i = 0; i < m.piece_count(); ++i)
+    if (!hinted[static_cast<std::size_t>(i)])
+      richest.push_back(favoured_sides(m.puzzle().pieces[static_cast<std::size_t>(i)], colours));
+  std::sort(richest.rbegin(), richest.rend());
+  for (std::size_t i = 1; i < richest.size(); ++i) richest[i] += richest[i - 1];
+  if (richest.empty()) return {};
+  std::vector<std::pair<int, int>> ramp =
+      default_quota_ramp(static_cast<int>(richest.size()), richest.back());
+  bool lowered = false;
+  for (auto& [p, n] : ramp) {
+    const int most =
+        richest[static_cast<std::size_t>(std::min<int>(p, static_cast<int>(richest.size())) - 1)];
+    if (n > most) {
+      n = most;
+      lowered = true;
+    }
+  }
+  return lowered ? ramp : std::vector<std::pair<int, int>>{};
+}
+
+/// Break indices drawn for Eternity II's 256 cells, scaled to a board of `cells` cells, strictly increasing
+/// (on small boards scaled indices collide: each is then the next free placement), at most `cells`.
+inline std::vector<int> scaled_breaks(const std::vector<int>& early_on_e2, int cells) {
+  std::vector<int> out;
+  auto add = [&](int index) {
+    if (!out.empty() && index <= out.back()) index = out.back() + 1;
+    if (index <= cells) out.push_back(index);
+  };
+  for (int i : early_on_e2) add(std::max(1, (i * cells + 128) / 256));
+  for (int i = std::max(1, (240 * cells + 128) / 256); i <= cells; ++i) add(i);
+  return out;
+}
+
+/// The fewest and the most sides an interior colour shows on the pieces left to place.
+inline std::pair<int, int> interior_colour_range(const Model& m) {
+  const auto at = [](int k) { return static_cast<std::size_t>(k); };
+  std::vector<int> frame(at(m.colour_count()), 0), inside(frame);
+  std::vector<char> hinted(at(m.piece_count()), 0);
+  for (int c = 0; c < m.cell_count(); ++c)
+    if (const int h = m.hint_candidate(c); h >= 0) hinted[at(m.piece_of(h))] = 1;
+  for (int i = 0; i < m.piece_count(); ++i) {
+    if (hinted[at(i)]) continue;
+    const Piece& p = m.puzzle().pieces[at(i)];
+    for (int s = 0; s < 4; ++s)
+      if (const int k = p.colours[at(s)]; k != grey)
+        ++(p.colours[at((s + 1) % 4)] == grey || p.colours[at((s + 3) % 4)] == grey ? frame : inside)[at(k)];
+  }
+  int lo = 0, hi = 0;
+  for (int k = 1; k < m.colour_count(); ++k)
+    if (const int n = frame[at(k)] + inside[at(k)]; n > 0 && inside[at(k)] > frame[at(k)]) {
+      lo = lo == 0 ? n : std::min(lo, n);
+      hi = std::max(hi, n);
+    }
+  return {lo, hi};
+}
+inline std::string colour_spread(const Model& m) {
+  const auto [lo, hi] = interior_colour_range(m);
+  return std::to_string(lo) + " to " + std::to_string(hi);
+}
+/// Interior colours shown about equally often (the most at most 5/4 of the fewest), as on Eternity II (47 to
+/// 50 sides on the pieces left): there the quota paid (docs/results.md section 25); on the bundled generated
+/// 16x16, whose colours run from 36 to 70 sides, it cost 3 joins.
+inline bool evenly_coloured(const Model& m) {
+  const auto [lo, hi] = interior_colour_range(m);
+  return lo > 0 && 4 * hi <= 5 * lo;
+}
+
+/// The hunt's configuration for a puzzle (see HuntPlan). The rules, each from a measurement
+/// (docs/results.md): a board of hunt_large_board_cells or more whose interior colours are evenly spread
+/// (evenly_coloured, as E2's) runs Blackwood's tail-columns order with the quota on favoured_colours()
+/// (halved while restarts stall, ScanOptions::quota_adapt) and shuffled values (section 23: with the quota,
+/// `rare` restarts repeat each other's trees); any other board the blackwood order without quota, `rare`
+/// values (section 25). The breaks: with at most one hint, eight early breaks from 201/256 of the board
+/// (section 23's schedule B); with more hints (they close joins the walk must match exactly, and their pieces
+/// are missing from the lists), ten from 180/256 (section 10's five-hint schedule); then a break at every
+/// placement from 240/256 on.
+inline HuntPlan plan_hunt(const Model& m) {
+  HuntPlan plan;
+  const int cells = m.cell_count();
+  int hints = 0;
+  for (int c = 0; c < cells; ++c) hints += m.hint_candidate(c) >= 0 ? 1 : 0;
+  const bool large = cells >= hunt_large_board_cells;
+  const bool early = hints > 1;
+  plan.budget =
+      MismatchBudget(scaled_breaks(early ? std::vector<int>{180, 190, 200, 205, 210, 215, 220, 225, 230, 235}
+                                         : std::vector<int>{201, 206, 211, 216, 221, 225, 229, 233},
+                                   cells));
+  const bool even = evenly_coloured(m);
+  if (large && even) {
+    plan.order = CellOrder::tail_columns;
+    plan.quota_colours = favoured_colours(m);
+    plan.values = plan.quota_colours.empty() ? ScanValueOrder::rare_first : ScanValueOrder::shuffled;
+    plan.quota_ramp = reachable_quota_ramp(m, plan.quota_colours);
+  }
+  plan.why =
+      std::to_string(cells) + " cells, " + std::to_string(hints) + (hints == 1 ? " hint" : " hints") + ": " +
+      (!large  ? "a small board"
+       : !even ? "interior colours shown from " + colour_spread(m) + " times (uneven)"
+               : "a board of " + std::to_string(hunt_large_board_cells) +
+                     " cells or more, interior colours shown " + colour_spread(m) + " times") +
+      (plan.quota_colours.empty() ? ", no quota" : ", a quota on colours shown together, shuffled values") +
+      (early ? ", breaks from 180/256 (more than one hint)" : ", breaks from 201/256");
+  return plan;
+}
+
+}  // namespace edgecp
