@@ -28,10 +28,57 @@ struct HuntPlan {
   std::string why;  ///< one line: the facts of the puzzle the rules looked at and what they chose
 };
 
-/// Boards of at least this many cells get the 16x16 configuration (tail-columns order, quota, shuffled
-/// values): measured on Eternity II's 16x16 only (docs/results.md sections 10, 23 and 25); smaller boards
-/// keep the plain one (blackwood order, no quota, rare values), under which they are solved or nearly so.
+/// Boards of at least this many cells whose interior colours are evenly spread (evenly_coloured) get the
+/// 16x16 configuration (tail-columns order, quota, shuffled values): measured on Eternity II's 16x16 only
+/// (docs/results.md sections 10, 23 and 25); other boards keep the plain one (blackwood order, no quota,
+/// rare values), under which small boards are solved or nearly so.
 inline constexpr int hunt_large_board_cells = 100;
+
+/// What the rules read of a puzzle: per colour, the sides the pieces left to place (hinted ones aside) show
+/// along the frame and inside, and how many of those pieces show two colours together.
+struct ColourCounts {
+  std::vector<int> pieces_left;       ///< piece indices, hinted pieces left out
+  std::vector<int> on_frame, inside;  ///< per colour: sides along the border (next to a grey side), others
+  std::vector<std::vector<int>> together;  ///< [a][b], a != b: pieces left showing both a and b
+  int coloured = 0;                        ///< non-grey sides of the pieces left
+
+  int sides(int k) const {
+    return on_frame[static_cast<std::size_t>(k)] + inside[static_cast<std::size_t>(k)];
+  }
+  /// A colour shown more often inside than along the frame (frame colours are the others).
+  bool interior(int k) const {
+    return inside[static_cast<std::size_t>(k)] > on_frame[static_cast<std::size_t>(k)];
+  }
+};
+
+inline ColourCounts count_colours(const Model& m) {
+  const auto at = [](int k) { return static_cast<std::size_t>(k); };
+  ColourCounts n;
+  n.on_frame.assign(at(m.colour_count()), 0);
+  n.inside = n.on_frame;
+  n.together.assign(at(m.colour_count()), n.on_frame);
+  std::vector<char> hinted(at(m.piece_count()), 0);
+  for (int c = 0; c < m.cell_count(); ++c)
+    if (const int h = m.hint_candidate(c); h >= 0) hinted[at(m.piece_of(h))] = 1;
+  for (int i = 0; i < m.piece_count(); ++i) {
+    if (hinted[at(i)]) continue;
+    n.pieces_left.push_back(i);
+    const Piece& p = m.puzzle().pieces[at(i)];
+    std::vector<int> shown;
+    for (int s = 0; s < 4; ++s) {
+      const int k = p.colours[at(s)];
+      if (k == grey) continue;
+      ++n.coloured;
+      const bool along = p.colours[at((s + 1) % 4)] == grey || p.colours[at((s + 3) % 4)] == grey;
+      ++(along ? n.on_frame : n.inside)[at(k)];
+      if (std::find(shown.begin(), shown.end(), k) == shown.end()) shown.push_back(k);
+    }
+    for (int a : shown)
+      for (int b : shown)
+        if (a != b) ++n.together[at(a)][at(b)];
+  }
+  return n;
+}
 
 /// The quota's favoured colours by rule (Blackwood's quota favours E2's colours 5, 7 and 20; this rule
 /// names its own). The quota asks for favoured sides early and fast (Blackwood's ramp: 28 sides by the 26th
@@ -43,42 +90,18 @@ inline constexpr int hunt_large_board_cells = 100;
 /// ones. On `e2.txt`: 5, 18 and 20 (124 sides; Blackwood's 5, 7, 20 has 122, and 7 with 20 is the second
 /// pair); docs/results.md section 25 measures both, and the rarest colours, which lost 4.5 joins.
 inline std::vector<int> favoured_colours(const Model& m) {
-  const int colours = m.colour_count();
+  const ColourCounts n = count_colours(m);
+  const auto& together = n.together;
   const auto at = [](int k) { return static_cast<std::size_t>(k); };
-  std::vector<int> sides(at(colours), 0), on_frame(sides), inside(sides);
-  std::vector<std::vector<int>> together(at(colours),
-                                         std::vector<int>(at(colours), 0));  // pieces showing both
-  std::vector<char> hinted(at(m.piece_count()), 0);
-  for (int c = 0; c < m.cell_count(); ++c)
-    if (const int h = m.hint_candidate(c); h >= 0) hinted[at(m.piece_of(h))] = 1;
-  int coloured = 0;
-  for (int i = 0; i < m.piece_count(); ++i) {
-    if (hinted[at(i)]) continue;
-    const Piece& p = m.puzzle().pieces[at(i)];
-    std::vector<int> shown;
-    for (int s = 0; s < 4; ++s) {
-      const int k = p.colours[at(s)];
-      if (k == grey) continue;
-      ++coloured;
-      ++sides[at(k)];
-      // a frame side runs along the border: a neighbour side of a grey one
-      const bool frame = p.colours[at((s + 1) % 4)] == grey || p.colours[at((s + 3) % 4)] == grey;
-      ++(frame ? on_frame : inside)[at(k)];
-      if (std::find(shown.begin(), shown.end(), k) == shown.end()) shown.push_back(k);
-    }
-    for (int a : shown)
-      for (int b : shown)
-        if (a != b) ++together[at(a)][at(b)];
-  }
   std::vector<int> frame_colours, interior_colours;
-  for (int k = 1; k < colours; ++k)
-    if (sides[at(k)] > 0) (on_frame[at(k)] >= inside[at(k)] ? frame_colours : interior_colours).push_back(k);
+  for (int k = 1; k < m.colour_count(); ++k)
+    if (n.sides(k) > 0) (n.interior(k) ? interior_colours : frame_colours).push_back(k);
   std::vector<int> chosen;
   if (interior_colours.size() < 4) return chosen;  // no pair that leaves two interior colours unfavoured
   const auto with_chosen = [&](int k) {
-    int n = 0;
-    for (int c : chosen) n += together[at(k)][at(c)];
-    return n;
+    int pieces = 0;
+    for (int c : chosen) pieces += together[at(k)][at(c)];
+    return pieces;
   };
   const auto best_of = [&](const std::vector<int>& ks) {  // most often with the chosen ones, lowest first
     int best = -1;
@@ -99,12 +122,14 @@ inline std::vector<int> favoured_colours(const Model& m) {
     }
   chosen = {a, b};
   const auto favoured_with_frame = [&] {
-    int n = 0;
-    for (int c : chosen) n += sides[at(c)];
-    if (frame_colours.size() >= 2) n += sides[at(best_of(frame_colours))];
-    return n;
+    int sides = 0;
+    for (int c : chosen) sides += n.sides(c);
+    if (frame_colours.size() >= 2) sides += n.sides(best_of(frame_colours));
+    return sides;
   };
-  const auto off_target = [&](int n) { return std::abs(8 * n - coloured); };  // |n - coloured / 8|, times 8
+  const auto off_target = [&](int sides) {  // |sides - coloured / 8|, times 8
+    return std::abs(8 * sides - n.coloured);
+  };
   while (chosen.size() + 2 < interior_colours.size()) {
     const int before = favoured_with_frame();
     chosen.push_back(best_of(interior_colours));
@@ -123,13 +148,9 @@ inline std::vector<int> favoured_colours(const Model& m) {
 /// ramp between lowered points stays under it too); empty where no point had to be lowered.
 inline std::vector<std::pair<int, int>> reachable_quota_ramp(const Model& m,
                                                              const std::vector<int>& colours) {
-  std::vector<char> hinted(static_cast<std::size_t>(m.piece_count()), 0);
-  for (int c = 0; c < m.cell_count(); ++c)
-    if (const int h = m.hint_candidate(c); h >= 0) hinted[static_cast<std::size_t>(m.piece_of(h))] = 1;
   std::vector<int> richest;  // favoured sides per piece to place, most first, then summed
-  for (int i = 0; i < m.piece_count(); ++i)
-    if (!hinted[static_cast<std::size_t>(i)])
-      richest.push_back(favoured_sides(m.puzzle().pieces[static_cast<std::size_t>(i)], colours));
+  for (int i : count_colours(m).pieces_left)
+    richest.push_back(favoured_sides(m.puzzle().pieces[static_cast<std::size_t>(i)], colours));
   std::sort(richest.rbegin(), richest.rend());
   for (std::size_t i = 1; i < richest.size(); ++i) richest[i] += richest[i - 1];
   if (richest.empty()) return {};
@@ -162,26 +183,16 @@ inline std::vector<int> scaled_breaks(const std::vector<int>& early_on_e2, int c
 
 /// The fewest and the most sides an interior colour shows on the pieces left to place.
 inline std::pair<int, int> interior_colour_range(const Model& m) {
-  const auto at = [](int k) { return static_cast<std::size_t>(k); };
-  std::vector<int> frame(at(m.colour_count()), 0), inside(frame);
-  std::vector<char> hinted(at(m.piece_count()), 0);
-  for (int c = 0; c < m.cell_count(); ++c)
-    if (const int h = m.hint_candidate(c); h >= 0) hinted[at(m.piece_of(h))] = 1;
-  for (int i = 0; i < m.piece_count(); ++i) {
-    if (hinted[at(i)]) continue;
-    const Piece& p = m.puzzle().pieces[at(i)];
-    for (int s = 0; s < 4; ++s)
-      if (const int k = p.colours[at(s)]; k != grey)
-        ++(p.colours[at((s + 1) % 4)] == grey || p.colours[at((s + 3) % 4)] == grey ? frame : inside)[at(k)];
-  }
+  const ColourCounts n = count_colours(m);
   int lo = 0, hi = 0;
   for (int k = 1; k < m.colour_count(); ++k)
-    if (const int n = frame[at(k)] + inside[at(k)]; n > 0 && inside[at(k)] > frame[at(k)]) {
-      lo = lo == 0 ? n : std::min(lo, n);
-      hi = std::max(hi, n);
+    if (n.sides(k) > 0 && n.interior(k)) {
+      lo = lo == 0 ? n.sides(k) : std::min(lo, n.sides(k));
+      hi = std::max(hi, n.sides(k));
     }
   return {lo, hi};
 }
+/// interior_colour_range as words: "LO to HI".
 inline std::string colour_spread(const Model& m) {
   const auto [lo, hi] = interior_colour_range(m);
   return std::to_string(lo) + " to " + std::to_string(hi);
