@@ -44,6 +44,19 @@ inline OutputPlan prepare_outputs(const Args& a, const Model& m) {
   if (!a.save_file.empty() && a.resume_file != a.save_file && std::filesystem::exists(a.save_file))
     throw FileError("--save: " + a.save_file + " exists: resume from it (--resume " + a.save_file +
                     ") or remove it first");
+  // two outputs on one path would overwrite each other (best mode's --save also writes SAVE.json)
+  std::vector<std::pair<std::string, std::string>> outputs;  // (option, path)
+  for (const auto& [name, path] : {std::pair{"--board", a.board_file},
+                                   {"--svg", a.svg_file},
+                                   {"--save", a.save_file},
+                                   {"--save", a.save_file.empty() ? "" : a.save_file + ".json"}})
+    if (!path.empty()) outputs.emplace_back(name, path);
+  for (std::size_t i = 0; i < outputs.size(); ++i)
+    for (std::size_t j = i + 1; j < outputs.size(); ++j)
+      if (outputs[i].first != outputs[j].first && std::filesystem::weakly_canonical(outputs[i].second) ==
+                                                      std::filesystem::weakly_canonical(outputs[j].second))
+        throw UsageError(outputs[i].first + " and " + outputs[j].first + " name the same file " +
+                         outputs[j].second + ": each would overwrite the other");
   for (const std::string* f : {&a.board_file, &a.svg_file, &a.save_file})
     if (!f->empty())
       if (const std::string why = check_writable(*f); !why.empty()) throw FileError(why);

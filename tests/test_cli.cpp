@@ -323,6 +323,22 @@ TEST_CASE("robustness: output paths are checked before the search", "[cli][robus
   REQUIRE(dir.err.find("is a directory") != std::string::npos);
 }
 
+TEST_CASE("robustness: two outputs on one path are refused before the search", "[cli][robustness]") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "edgecp_same_output";
+  std::filesystem::create_directories(dir);
+  const std::string x = (dir / "x.txt").string(), alias = (dir / "." / "x.txt").string();
+  for (const std::string& opts : {"--save " + x + " --board " + x, "--board " + x + " --svg " + alias,
+                                  "--save " + x + " --svg " + x + ".json"}) {
+    const Run r = run("--breaks 200 --time 30 " + opts);
+    INFO(opts << "\n" << r.err);
+    REQUIRE(r.code == 2);
+    REQUIRE(r.err.find("name the same file") != std::string::npos);
+    REQUIRE(r.out.empty());
+    REQUIRE(!std::filesystem::exists(x));  // nothing written
+  }
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("robustness: a write error is reported, the board is on stdout all the same", "[cli][robustness]") {
   const Run r = run(puzzles() + "/e2like_4x4.txt --mode first --quiet --board /dev/full");
   INFO(r.err);
