@@ -143,8 +143,8 @@ struct ScanResult : SearchResultCore {
   int repair_gain = 0;                    ///< joins they added to the boards they repaired, summed
   std::uint64_t block_repair_placements = 0;  ///< placements made by the block repair (block_repair_nodes)
   int block_repair_gain = 0;                  ///< joins it added to the kept boards, summed
-  int quota_halvings =
-      0;  ///< times ScanOptions::quota_adapt halved the quota (restarts short of the first break)
+  /// Times ScanOptions::quota_adapt halved the quota (restarts short of the first break).
+  int quota_halvings = 0;
 };
 
 /// A depth-first search over a fixed cell order with no propagator and no allocation per node.
