@@ -195,6 +195,17 @@ inline std::string breaks_text(const std::vector<int>& indices) {
   return out;
 }
 
+/// A value order as --values names it.
+inline const char* values_text(ScanValueOrder v) {
+  return v == ScanValueOrder::shuffled ? "shuffled" : v == ScanValueOrder::by_id ? "id" : "rare";
+}
+
+/// The `configuration:` line on stderr: what the plan chose (nothing when the user gave every option).
+inline void print_configuration(const Args& a) {
+  if (!a.plan_flags.empty() && !a.quiet)
+    fmt::print(stderr, "configuration: {} (chosen for this puzzle: {})\n", a.plan_flags, a.plan_why);
+}
+
 /// Best mode on the scan engine: what the user did not give (--order, --breaks, --quota, --values) comes
 /// from the puzzle's plan (plan_hunt); a.plan_flags says it as flags, a.plan_why why.
 inline void apply_hunt_plan(Args& a, const Model& m) {
@@ -227,7 +238,7 @@ inline void apply_hunt_plan(Args& a, const Model& m) {
   }
   if (!a.values_given) {
     a.values = plan.values;
-    chose("--values", plan.values == ScanValueOrder::shuffled ? "shuffled" : "rare");
+    chose("--values", values_text(plan.values));
   }
   a.plan_flags = flags;
   a.plan_why = plan.why;

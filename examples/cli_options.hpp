@@ -231,8 +231,8 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
           });
   value("--engine", "auto|scan|walk|driver|exact", search,
         "scan: the mismatch-tolerant scan search (best mode, no propagator,\n"
-        "static order, default chosen from the puzzle); walk: the exact walk (first and\n"
-        "count mode, static order, default row, up to 256 pieces);\n"
+        "static order, default chosen from the puzzle); walk: the exact walk\n"
+        "(first and count mode, static order, default row, up to 256 pieces);\n"
         "driver: the propagating driver; exact: the exact engine (first and\n"
         "count mode, arc consistency, up to 256 pieces); auto (default): as\n"
         "said under Defaults",
@@ -334,7 +334,7 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
   value("--quota", "C1,C2,...|none", scan,
         "Blackwood's quota: pieces with these colours must be placed early\n"
         "(at least a ramp of their sides by each placement; default: chosen\n"
-        "from the puzzle, none on boards under 100 cells)",
+        "from the puzzle, none on boards under 100 cells or with uneven colours)",
         [&a](const std::string& v) {
           a.quota_given = true;
           a.quota_colours.clear();

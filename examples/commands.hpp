@@ -38,8 +38,7 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
   opt.block_repair_nodes = a.block_repair.value_or(opt.block_repair_nodes);
   opt.stop = &stop_requested;
   opt.quota_adapt = a.quota_adapt;
-  if (!a.plan_flags.empty() && !a.quiet)
-    fmt::print(stderr, "configuration: {} (chosen for this puzzle: {})\n", a.plan_flags, a.plan_why);
+  print_configuration(a);
   const Board resumed = resumed_best(a, m);
   const int resumed_score = resumed.cells.empty() ? -1 : score(m, resumed);
   // The threads bound each other, as edgecp-mpi's ranks do: once one has a board, every thread looks only for
@@ -114,9 +113,7 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
         .boolean("parity", a.parity)
         .raw("quota_colours", json_int_list(a.quota_colours))
         .integer("quota_halvings", quota_halvings)
-        .str("values", a.values == ScanValueOrder::shuffled ? "shuffled"
-                       : a.values == ScanValueOrder::by_id  ? "id"
-                                                            : "rare")
+        .str("values", values_text(a.values))
         .raw("configuration_chosen", json_string_list(a.plan_chose))
         .str("configuration_why", a.plan_why)
         .integer("break_sets", a.break_sets.value_or(ScanOptions{}.break_sets))

@@ -471,8 +471,7 @@ int run(int argc, char** argv, int rank, int ranks) {
   MPI_Allreduce(&bad, &any_bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   if (any_bad) return exit_bad_input;
   install_stop_handlers();
-  if (rank == 0 && !a.plan_flags.empty() && !a.quiet)
-    fmt::print(stderr, "configuration: {} (chosen for this puzzle: {})\n", a.plan_flags, a.plan_why);
+  if (rank == 0) print_configuration(a);
   MPI_Barrier(MPI_COMM_WORLD);
   const auto t0 = std::chrono::steady_clock::now();
   const Model& m = *model;

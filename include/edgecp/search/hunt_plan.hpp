@@ -197,7 +197,7 @@ inline std::string colour_spread(const Model& m) {
   const auto [lo, hi] = interior_colour_range(m);
   return std::to_string(lo) + " to " + std::to_string(hi);
 }
-/// Interior colours shown about equally often (the most at most 5/4 of the fewest), as on Eternity II (47 to
+/// Interior colours shown about equally often (the most at most 5/4 of the fewest), as on Eternity II (46 to
 /// 50 sides on the pieces left): there the quota paid (docs/results.md section 25); on the bundled generated
 /// 16x16, whose colours run from 36 to 70 sides, it cost 3 joins.
 inline bool evenly_coloured(const Model& m) {
