@@ -8,11 +8,14 @@
 #include "cli_options.hpp"
 
 #include <unistd.h>
+#include <algorithm>
 #include <atomic>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <edgecp/edgecp.hpp>
 #include <edgecp/io/checkpoint.hpp>
 #include <edgecp/io/json.hpp>
@@ -41,6 +44,8 @@ struct OutputPlan {
 inline OutputPlan prepare_outputs(const Args& a, const Model& m) {
   OutputPlan plan;
   // a checkpoint is continued (--resume), never silently replaced by a fresh run
+  if (!a.save_file.empty() && std::filesystem::is_directory(a.save_file))
+    throw FileError("--save: " + a.save_file + " is a directory; give the checkpoint's file name");
   if (!a.save_file.empty() && a.resume_file != a.save_file && std::filesystem::exists(a.save_file))
     throw FileError("--save: " + a.save_file + " exists: resume from it (--resume " + a.save_file +
                     ") or remove it first");
@@ -135,6 +140,14 @@ inline void json_score(JsonObject& o, const Args& a, const Model& m, int score, 
       .integer("mismatches", has_board ? mismatches : 0)
       .raw("breaks", json_int_list(a.breaks))
       .integer("seed", static_cast<long long>(a.seed));
+}
+
+/// The JSON fields of a first or count run's layout: the pinned corner piece asked for (1-based; 0: the
+/// default, the lowest-numbered) and what the walk's layout choice chose, and why.
+inline void json_layout(JsonObject& o, const Args& a) {
+  o.integer("pin_piece", a.pin_piece.value_or(0))
+      .raw("configuration_chosen", json_string_list(a.plan_chose))
+      .str("configuration_why", a.plan_why);
 }
 
 /// The board as a viewer link (io/viewer_url.hpp), or "" when there is no board or it cannot be one.
@@ -244,43 +257,6 @@ inline void apply_hunt_plan(Args& a, const Model& m) {
   a.plan_why = plan.why;
 }
 
-/// The checks of the options that need the puzzle; settles the engine (auto falls back to the driver on a
-/// puzzle too large for the exact engine).
-inline void settle_args(Args& a, const Model& m) {
-  try {
-    check_budget(MismatchBudget(a.breaks), m);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(std::string("--breaks: ") + e.what());
-  }
-  for (int k : a.quota_colours)
-    if (k >= m.colour_count())
-      throw UsageError("--quota: the puzzle has no colour " + std::to_string(k) + " (its colours are 1.." +
-                       std::to_string(m.colour_count() - 1) + ")");
-  try {
-    a.engine = engine_for_puzzle(a.engine, a.engine_auto, m);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(std::string("--engine: ") + e.what());
-  }
-  if (a.engine == EngineKind::scan) apply_hunt_plan(a, m);
-  if (!a.quota_ramp.empty() && a.quota_colours.empty()) throw UsageError("--quota-ramp: needs --quota");
-}
-
-/// Placements per second of a progress snapshot.
-inline double rate(const SearchProgress& p) {
-  return p.seconds > 0 ? static_cast<double>(p.placements) / p.seconds : 0.0;
-}
-/// The best score so far, "none yet" before the first complete board.
-inline std::string best_text(int score, int max_score) {
-  return score < 0 ? "none yet" : fmt::format("{}/{}", score, max_score);
-}
-
-/// A rate with a unit that fits: "812/s", "81.2k/s", "2.31M/s".
-inline std::string format_rate(double per_second) {
-  if (per_second < 1e3) return fmt::format("{:.0f}/s", per_second);
-  if (per_second < 1e6) return fmt::format("{:.1f}k/s", per_second / 1e3);
-  return fmt::format("{:.2f}M/s", per_second / 1e6);
-}
-
 // ---- interruption ----
 
 inline std::atomic<bool> stop_requested{false};  // set by SIGINT/SIGTERM; every search polls it
@@ -305,6 +281,118 @@ inline int exit_code(int code) { return stop_signal ? 128 + stop_signal : code; 
 /// A stop reason as printed: a limit reached because of a signal is "interrupted".
 inline std::string_view status_text(SearchStatus s) {
   return stop_signal && s == SearchStatus::limit ? "interrupted" : to_string(s);
+}
+
+/// --resume of a count without --order and --pin-piece: the layout its checkpoint was written with (the
+/// settings' order= and pin-piece=), so that the run continues the same split. A file that is not a split
+/// checkpoint is left to start_split to refuse.
+inline void adopt_checkpoint_layout(Args& a) {
+  SplitCheckpoint c;
+  try {
+    c = read_split_checkpoint(a.resume_file);
+  } catch (const std::exception&) {
+    return;
+  }
+  std::istringstream words(c.settings);
+  for (std::string w; words >> w;) {
+    if (w.starts_with("order=")) {
+      try {
+        a.order = parse_cell_order(w.substr(6));
+      } catch (const std::invalid_argument&) {
+      }
+    } else if (w.starts_with("pin-piece=")) {
+      a.pin_piece = std::atoi(w.c_str() + 10);
+    }
+  }
+  if (a.order) a.plan_flags = fmt::format("--order {}", to_string(*a.order));
+  if (a.pin_piece) a.plan_flags += fmt::format(" --pin-piece {}", *a.pin_piece);
+  a.plan_why = "as the checkpoint " + a.resume_file + " was written";
+}
+
+/// A count on the exact walk: what the user did not give of --order and --pin-piece comes from
+/// plan_walk_layout (the reading order and corner piece with the smallest estimated tree), or from the
+/// checkpoint of --resume; a.plan_flags says it as flags, a.plan_why why.
+inline void apply_walk_layout(Args& a, const Model& m, int threads) {
+  if (a.engine != EngineKind::walk || a.mode != SearchMode::count || a.order || a.pin_piece) return;
+  if (!a.resume_file.empty()) return adopt_checkpoint_layout(a);
+  WalkOptions base;
+  base.mode = a.mode;
+  base.fix_corner = a.fix_corner;
+  base.symmetry = a.symmetry;
+  WalkLayoutOptions lo;
+  lo.threads = threads;
+  lo.stop = &stop_requested;
+  const auto t0 = std::chrono::steady_clock::now();
+  const WalkLayout l = plan_walk_layout(m, base, lo);
+  if (l.compared == 0) return;
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  a.order = l.order;
+  a.plan_chose = {"order"};
+  a.plan_flags = fmt::format("--order {}", to_string(l.order));
+  if (l.pin_piece >= 0) {
+    a.pin_piece = l.pin_piece + 1;
+    a.plan_chose.emplace_back("pin-piece");
+    a.plan_flags += fmt::format(" --pin-piece {}", *a.pin_piece);
+  }
+  const std::string def =
+      fmt::format("row{}", (a.symmetry && m.puzzle().hints.empty()) || a.fix_corner
+                               ? fmt::format(" with corner piece {} top-left", lowest_corner_piece(m) + 1)
+                               : std::string());
+  a.plan_why = l.chosen ? fmt::format(
+                              "the smallest tree of {} layouts by estimate, {:.2g} nodes against {:.2g} "
+                              "for {}; compared in {:.1f} s",
+                              l.compared, l.nodes, l.default_nodes, def, seconds)
+                        : fmt::format(
+                              "no layout of {} estimated 10% below {}'s {:.2g} nodes; compared in "
+                              "{:.1f} s",
+                              l.compared, def, l.default_nodes, seconds);
+}
+
+/// The checks of the options that need the puzzle; settles the engine (auto falls back to the driver on a
+/// puzzle too large for the exact engine) and, for a count on the walk, its layout (`threads`: the run's).
+inline void settle_args(Args& a, const Model& m, int threads = 1) {
+  try {
+    check_budget(MismatchBudget(a.breaks), m);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--breaks: ") + e.what());
+  }
+  for (int k : a.quota_colours)
+    if (k >= m.colour_count())
+      throw UsageError("--quota: the puzzle has no colour " + std::to_string(k) + " (its colours are 1.." +
+                       std::to_string(m.colour_count() - 1) + ")");
+  try {
+    a.engine = engine_for_puzzle(a.engine, a.engine_auto, m);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--engine: ") + e.what());
+  }
+  if (a.engine == EngineKind::scan) apply_hunt_plan(a, m);
+  if (!a.quota_ramp.empty() && a.quota_colours.empty()) throw UsageError("--quota-ramp: needs --quota");
+  if (a.pin_piece) {
+    if (a.engine != EngineKind::walk)
+      throw UsageError("--pin-piece: an option of the exact walk (first and count mode, --engine walk)");
+    try {
+      (void)pinned_corner_piece(m, *a.pin_piece - 1);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--pin-piece: ") + e.what());
+    }
+  }
+  apply_walk_layout(a, m, threads);
+}
+
+/// Placements per second of a progress snapshot.
+inline double rate(const SearchProgress& p) {
+  return p.seconds > 0 ? static_cast<double>(p.placements) / p.seconds : 0.0;
+}
+/// The best score so far, "none yet" before the first complete board.
+inline std::string best_text(int score, int max_score) {
+  return score < 0 ? "none yet" : fmt::format("{}/{}", score, max_score);
+}
+
+/// A rate with a unit that fits: "812/s", "81.2k/s", "2.31M/s".
+inline std::string format_rate(double per_second) {
+  if (per_second < 1e3) return fmt::format("{:.0f}/s", per_second);
+  if (per_second < 1e6) return fmt::format("{:.1f}k/s", per_second / 1e3);
+  return fmt::format("{:.2f}M/s", per_second / 1e6);
 }
 
 // ---- best-mode checkpoints ----
@@ -335,13 +423,20 @@ class BestSaver {
         out << o.str() << "\n";
       });
     if (!why.empty()) std::fprintf(stderr, "checkpoint: %s\n", why.c_str());
+    failed_ = !why.empty();
+  }
+  /// The last checkpoint write failed: the file does not hold the best board (the run exits 3).
+  bool failed() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return failed_;
   }
 
  private:
   const Args* args_;
   const Model* model_;
-  std::mutex mu_;
+  mutable std::mutex mu_;
   int score_;
+  bool failed_ = false;
 };
 
 /// The board of --resume FILE in best mode (empty when not resuming); throws ParseError when unusable.
@@ -354,7 +449,11 @@ inline Board resumed_best(const Args& a, const Model& m) {
 
 inline SplitOptions split_options(const Args& a) {
   SplitOptions o;
-  o.order = CellOrder::row;
+  // the walk's reading order, so that the prefixes are the first cells the walk fills; else row
+  const bool reading =
+      a.order && std::find(reading_orders.begin(), reading_orders.end(), *a.order) != reading_orders.end();
+  o.order = a.engine == EngineKind::walk && reading ? *a.order : CellOrder::row;
+  o.pin_piece = a.pin_piece ? *a.pin_piece - 1 : -1;
   o.min_subproblems = a.split;
   o.symmetry = a.symmetry;
   o.fix_corner = a.fix_corner;
@@ -367,9 +466,10 @@ inline std::string split_settings(const Args& a) {
   if (a.engine == EngineKind::driver)
     props = fmt::format("{}", fmt::join(a.propagators ? *a.propagators : default_propagators, ","));
   const CellOrder order = a.order.value_or(default_order(a.engine));
-  return fmt::format("engine={} order={} propagators={} split={} symmetry={} fix-corner={} gates={},{}",
+  return fmt::format("engine={} order={} propagators={} split={} symmetry={} fix-corner={} gates={},{}{}",
                      to_string(a.engine), to_string(order), props.empty() ? "none" : props, a.split,
-                     a.symmetry ? 1 : 0, a.fix_corner ? 1 : 0, a.colour_gate, a.alldiff_gate);
+                     a.symmetry ? 1 : 0, a.fix_corner ? 1 : 0, a.colour_gate, a.alldiff_gate,
+                     a.pin_piece ? fmt::format(" pin-piece={}", *a.pin_piece) : std::string());
 }
 
 /// One subproblem solved with the run's engine (walk, exact or driver) under `control`'s limits.
@@ -394,7 +494,7 @@ inline SubproblemOutcome solve_subproblem(const Args& a, const Puzzle& pz, const
     static_cast<SearchControl&>(opt) = control;
     opt.mode = a.mode;
     opt.order = a.order.value_or(default_order(a.engine));
-    opt.symmetry = false;  // the split owns the symmetry
+    opt.symmetry = false;  // the split owns the symmetry (and the pin)
     take(run(sub, opt));
   };
   if (a.engine == EngineKind::walk) {
@@ -499,6 +599,7 @@ inline int report_split(const Args& a, const Model& m, const SplitState& st, Sea
         .integer("nodes", static_cast<long long>(st.placements))
         .num("seconds", seconds)
         .num("seconds_all_runs", st.seconds_before + seconds);
+    json_layout(o, a);
     json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
     o.str("checkpoint", a.save_file);
     json_result_board(o, m, r);

@@ -66,6 +66,8 @@ struct Args {
   bool random_values = false;
   std::optional<std::uint64_t> restart;  // default: never (driver), scan_default_restart (scan engine)
   bool fix_corner = false;
+  std::optional<int>
+      pin_piece;         // --pin-piece, 1-based as in files (default: the walk's layout, or the lowest)
   bool symmetry = true;  // the exact engine's count by rotational symmetry
   bool engine_auto = true;
   int colour_gate = 0;   // run the colour filter once this many cells are assigned
@@ -145,12 +147,14 @@ inline std::vector<int> parse_breaks(const std::string& v) {
   std::vector<int> out;
   for (const auto& d : items) {
     const auto dash = d.find('-', 1);
-    if (dash == std::string::npos) {
-      out.push_back(static_cast<int>(parse_integer("--breaks", d, 1, max_cells)));
-      continue;
-    }
-    const int lo = static_cast<int>(parse_integer("--breaks", d.substr(0, dash), 1, max_cells));
-    const int hi = static_cast<int>(parse_integer("--breaks", d.substr(dash + 1), lo, max_cells));
+    const int lo = static_cast<int>(
+        parse_integer("--breaks", dash == std::string::npos ? d : d.substr(0, dash), 1, max_cells));
+    if (!out.empty() && lo < out.back())
+      throw UsageError(fmt::format("--breaks: indices must not decrease ({} after {}); write them in order",
+                                   lo, out.back()));
+    const int hi = dash == std::string::npos
+                       ? lo
+                       : static_cast<int>(parse_integer("--breaks", d.substr(dash + 1), lo, max_cells));
     for (int i = lo; i <= hi; ++i) out.push_back(i);
   }
   return out;
@@ -187,7 +191,9 @@ constexpr const char* search_help_footer =
     "--fix-corner or --order mrv is given. First and count mode: no time limit; the exact walk on all\n"
     "cores (a plain backtracker over colour-keyed bit sets, --order row, symmetry used for counts, up\n"
     "to 256 pieces, the fastest measured: docs/results.md section 24), unless a driver option is given\n"
-    "(--order mrv: the exact engine, arc consistency on the joins and piece uniqueness).\n"
+    "(--order mrv: the exact engine, arc consistency on the joins and piece uniqueness); a count of\n"
+    "more than about 30 s first compares the reading orders and pinned corner pieces by estimate and\n"
+    "takes the smallest tree, printed on the 'configuration:' line (--order, --pin-piece).\n"
     "SIGINT/SIGTERM: the run stops within a second, prints what it has (the best board, or the count of\n"
     "the finished subproblems), writes its files and checkpoint, and exits 130 (SIGINT) or 143\n"
     "(SIGTERM); a second signal ends it at once.\n"
@@ -257,9 +263,11 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
           "split's subproblems from a shared queue (default one thread with\n"
           "--nodes)",
           a.threads, 1, 1024);
-  value("--order", "row|frame|spiral|blackwood|tail-columns|mrv", search,
+  value("--order", "row|frame|spiral|blackwood|tail-columns|mrv|...", search,
         "cell order; mrv (exact engine, driver): the frontier cell with the\n"
-        "fewest candidates, frame candidates counted four times",
+        "fewest candidates, frame candidates counted four times; row-tr,\n"
+        "row-bl, row-br, column, column-tr, column-bl, column-br: the reading\n"
+        "order from another corner (tr: top-right...), along rows or columns",
         [&a](const std::string& v) {
           try {
             a.order = parse_cell_order(v);
@@ -274,9 +282,15 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
         [&a](const std::string& v) { a.breaks = parse_breaks(v); });
   flag("--fix-corner", search, "a corner piece fixed top-left (counts one rotation of each solution)",
        a.fix_corner, true);
+  integer("--pin-piece", "N", search,
+          "the corner piece (numbered as in the file) that --fix-corner and the\n"
+          "walk's symmetry put top-left (default: the lowest-numbered; a long\n"
+          "count on the walk compares the corner pieces and reading orders by\n"
+          "estimate and prints its choice)",
+          a.pin_piece, 1, 1 << 20);
   flag("--no-symmetry", search,
        "the walk and the exact engine count every solution themselves (by\n"
-       "default, on a board without hints, those with the lowest corner piece\n"
+       "default, on a board without hints, those with one corner piece\n"
        "top-left, times 4)",
        a.symmetry, false);
   integer("--estimate", "PROBES", search,

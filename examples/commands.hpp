@@ -141,7 +141,8 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
     print_score(m, r.board, r.score, r.mismatches);
   }
   std::cout.flush();
-  return exit_code(write_outputs(a, m, r.board, r.score, plan));
+  const int code = write_outputs(a, m, r.board, r.score, plan);
+  return exit_code(saver.failed() ? exit_write_failed : code);
 }
 
 // The driver's options from the command line.
@@ -255,7 +256,8 @@ inline int solve_driver(const Args& a, const Model& m, const OutputPlan& plan) {
     print_score(m, r.board, r.score, r.mismatches);
   }
   std::cout.flush();
-  return exit_code(write_outputs(a, m, r.board, r.score, plan));
+  const int code = write_outputs(a, m, r.board, r.score, plan);
+  return exit_code(saver.failed() ? exit_write_failed : code);
 }
 
 // The options of the walk (WalkOptions) or the exact engine (ExactOptions) from the command line.
@@ -265,6 +267,7 @@ Options exact_engine_options(const Args& a, EngineKind engine) {
   opt.mode = a.mode;
   opt.order = a.order.value_or(default_order(engine));
   opt.fix_corner = a.fix_corner;
+  if constexpr (requires { opt.pin_piece; }) opt.pin_piece = a.pin_piece ? *a.pin_piece - 1 : -1;
   opt.symmetry = a.symmetry;
   opt.seed = a.seed;
   opt.time_limit = a.time ? *a.time : 0.0;
@@ -292,6 +295,7 @@ int report_exact(const Args& a, const Model& m, const OutputPlan& plan, const Se
     o.integer("solutions", static_cast<long long>(r.solutions))
         .integer("symmetry_factor", symmetry_factor)
         .integer("nodes", static_cast<long long>(r.placements));
+    json_layout(o, a);
     extra(o);
     o.integer("deepest", r.deepest).num("seconds", r.seconds).num("microseconds_per_node", us_per_node);
     json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
@@ -550,7 +554,9 @@ inline int solve_split(const Args& a, const Model& m, const OutputPlan& plan, in
 
 /// A board given on the command line: a board file, or a viewer link (it holds "board_edges=").
 inline Board read_board_arg(const std::string& board, const Model& m) {
-  const bool link = board.find("board_edges=") != std::string::npos;
+  // a link: it holds the board, or it is a web address (whose missing board the parser names)
+  const bool link = board.find("board_edges=") != std::string::npos || board.starts_with("http://") ||
+                    board.starts_with("https://");
   return link ? parse_viewer_url(board, m, "BOARD") : read_board(board, m);
 }
 
@@ -733,10 +739,11 @@ inline int generate_command(const CLI::App& app, GenerateArgs g) {
 inline int search_command(Args& a) {
   finish_args(a);
   const Model m(load_puzzle(a));
-  settle_args(a, m);
+  install_stop_handlers();  // before settle_args: a signal stops the walk's layout comparison too
+  settle_args(a, m, exact_threads(a));
   if (!a.check.empty()) return check_command({a.puzzle, a.check, a.svg_file, a.json, a.svg_numbers}, m);
   const OutputPlan plan = prepare_outputs(a, m);
-  install_stop_handlers();
+  if (a.engine != EngineKind::scan) print_configuration(a);
   if (a.engine == EngineKind::scan) return solve_scan(a, m, plan);
   if (a.estimate) return estimate_command(a, m);
   const int threads = exact_threads(a);

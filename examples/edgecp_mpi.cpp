@@ -431,7 +431,8 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
     print_score(m, r.board, r.score, r.mismatches);
   }
   std::cout.flush();
-  return exit_code(write_outputs(a, m, r.board, r.score, oplan));
+  const int code = write_outputs(a, m, r.board, r.score, oplan);
+  return exit_code(saver.failed() ? exit_write_failed : code);
 }
 
 int run(int argc, char** argv, int rank, int ranks) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <string>
 #include <vector>
 
 using namespace edgecp;
@@ -9,8 +10,10 @@ using namespace edgecp;
 TEST_CASE("every static order is a permutation of the cells", "[cell_order]") {
   for (auto [w, h] : {std::pair{2, 2}, {3, 5}, {6, 6}, {12, 6}, {16, 16}, {7, 2}}) {
     const Geometry g(w, h);
-    for (CellOrder o : {CellOrder::row, CellOrder::frame, CellOrder::spiral, CellOrder::blackwood,
-                        CellOrder::tail_columns, CellOrder::mrv}) {
+    for (CellOrder o :
+         {CellOrder::row, CellOrder::frame, CellOrder::spiral, CellOrder::blackwood, CellOrder::tail_columns,
+          CellOrder::mrv, CellOrder::row_tr, CellOrder::row_bl, CellOrder::row_br, CellOrder::column,
+          CellOrder::column_tr, CellOrder::column_bl, CellOrder::column_br}) {
       auto v = static_cell_order(g, o);
       INFO(w << "x" << h << " " << to_string(o));
       REQUIRE(static_cast<int>(v.size()) == g.cell_count());
@@ -78,5 +81,38 @@ TEST_CASE("tail_columns places every cell after its top and left neighbours", "[
         REQUIRE(position[static_cast<std::size_t>(g.cell(g.row(c), g.col(c) - 1))] <
                 position[static_cast<std::size_t>(c)]);
     }
+  }
+}
+
+TEST_CASE("reading orders: from their corner, along rows or columns, each cell after the two towards it",
+          "[cell_order]") {
+  for (auto [w, h] : {std::pair{2, 2}, {3, 5}, {7, 7}, {9, 4}}) {
+    const Geometry g(w, h);
+    REQUIRE(reading_orders.front() == CellOrder::row);
+    std::vector<std::vector<int>> seen;
+    for (CellOrder o : reading_orders) {
+      const auto v = static_cell_order(g, o);
+      const std::string name(to_string(o));
+      INFO(w << "x" << h << " " << name);
+      const bool from_bottom = name.ends_with("-bl") || name.ends_with("-br");
+      const bool from_right = name.ends_with("-tr") || name.ends_with("-br");
+      const bool by_columns = name.starts_with("column");
+      const int start = g.cell(from_bottom ? h - 1 : 0, from_right ? w - 1 : 0);
+      REQUIRE(v.front() == start);
+      // the second cell is the start's neighbour along the order's direction
+      REQUIRE(v[1] ==
+              g.neighbour(start, by_columns ? (from_bottom ? up : down) : (from_right ? left : right)));
+      std::vector<int> position(static_cast<std::size_t>(g.cell_count()));
+      for (std::size_t i = 0; i < v.size(); ++i)
+        position[static_cast<std::size_t>(v[i])] = static_cast<int>(i);
+      for (int c = 0; c < g.cell_count(); ++c)
+        for (int s : {from_bottom ? down : up, from_right ? right : left})  // the sides towards the start
+          if (const int n = g.neighbour(c, s); n >= 0)
+            REQUIRE(position[static_cast<std::size_t>(n)] < position[static_cast<std::size_t>(c)]);
+      seen.push_back(v);
+    }
+    std::sort(seen.begin(), seen.end());
+    REQUIRE(std::adjacent_find(seen.begin(), seen.end()) == seen.end());  // eight different orders
+    REQUIRE(static_cell_order(g, CellOrder::row) == static_cell_order(g, CellOrder::mrv));
   }
 }

@@ -93,6 +93,41 @@ TEST_CASE("edgecp-solve: first and count mode run the walk by default (mrv: the 
   REQUIRE(big.err.find("[    1.") != std::string::npos);
 }
 
+TEST_CASE("edgecp-solve: a count's layout (--order, --pin-piece) counts the same and --resume reads it back",
+          "[cli][exact_walk][checkpoint]") {
+  const std::string p = puzzles() + "/e2like_6x6.txt", ck = temp_path("layout.ck");
+  const Puzzle pz = read_puzzle(p);
+  int pin = 0, not_corner = 0;  // 1-based: the highest-numbered corner piece, an edge piece
+  for (std::size_t i = 0; i < pz.pieces.size(); ++i) {
+    if (grey_count(pz.pieces[i]) == 2) pin = static_cast<int>(i) + 1;
+    if (grey_count(pz.pieces[i]) == 1) not_corner = static_cast<int>(i) + 1;
+  }
+  const Run base = run(p + " --mode count --json --quiet");
+  const std::string layout = " --order column-br --pin-piece " + std::to_string(pin);
+  const Run laid = run(p + " --mode count --json --quiet" + layout + " --save " + ck);
+  REQUIRE(base.code == 0);
+  REQUIRE(laid.code == 0);
+  REQUIRE(field(laid.out, "solutions") == field(base.out, "solutions"));
+  REQUIRE(laid.out.find("\"order\":\"column-br\"") != std::string::npos);
+  REQUIRE(field(laid.out, "pin_piece") == pin);
+  REQUIRE(field(base.out, "pin_piece") == 0);
+  // resumed without the options: the checkpoint's layout, every subproblem already done
+  const Run resumed = run(p + " --mode count --json --quiet --resume " + ck);
+  REQUIRE(resumed.code == 0);
+  REQUIRE(field(resumed.out, "solutions") == field(base.out, "solutions"));
+  REQUIRE(resumed.out.find("\"order\":\"column-br\"") != std::string::npos);
+  REQUIRE(field(resumed.out, "subproblems_resumed") == field(laid.out, "subproblems"));
+  // another layout given explicitly does not fit the checkpoint
+  REQUIRE(run(p + " --mode count --quiet --order row --resume " + ck).code == 2);
+  const Run edge = run(p + " --mode count --pin-piece " + std::to_string(not_corner));
+  REQUIRE(edge.code == 2);
+  REQUIRE(edge.err.find("is not a corner piece") != std::string::npos);
+  const Run exact = run(p + " --mode count --order mrv --pin-piece " + std::to_string(pin));
+  REQUIRE(exact.code == 2);
+  REQUIRE(exact.err.find("--pin-piece: an option of the exact walk") != std::string::npos);
+  std::filesystem::remove(ck);
+}
+
 TEST_CASE("edgecp-solve: the exact engine refuses driver options", "[cli][exact_search]") {
   const std::string p = puzzles() + "/e2like_4x4.txt";
   for (const std::string extra : {"--mode best", "--mode count --breaks 3", "--mode count --propagators fc",
@@ -348,6 +383,21 @@ TEST_CASE("robustness: a write error is reported, the board is on stdout all the
   REQUIRE(r.out.find("4 4\n") != std::string::npos);  // the board itself
 }
 
+TEST_CASE("robustness: best mode exits 3 when its checkpoint can no longer be written", "[cli][robustness]") {
+  // the checkpoint's folder disappears while the run still finds better boards (the bundled 16x16 improves
+  // for seconds); a failed write that is never made good leaves a checkpoint short of the result
+  const std::string dir = temp_path("ckdir");
+  std::filesystem::create_directories(dir);
+  const Run r =
+      shell("(sleep 0.4; rm -rf " + dir + ") & " + std::string(EDGECP_SOLVE_BINARY) +
+            " --time 3 --threads 1 --json --quiet --save " + dir + "/best.ck; code=$?; wait; exit $code");
+  INFO(r.err);
+  const bool failed = r.err.find("checkpoint:") != std::string::npos;
+  REQUIRE(r.code == (failed ? 3 : 0));
+  REQUIRE(r.out.find("\"verified\":true") != std::string::npos);  // the board is on stdout all the same
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("robustness: a board file is replaced only by a better board, atomically", "[cli][robustness]") {
   const std::string p6 = puzzles() + "/e2like_6x6.txt";
   const std::string file = temp_path("board.txt");
@@ -473,6 +523,8 @@ TEST_CASE("robustness: unclear inputs get clear messages", "[cli][robustness]") 
       {"--time inf", "decimal number"},
       {"--breaks 300", "index 300 is not a placement of this puzzle (1..16)"},
       {"--breaks ''", "got nothing"},
+      {"--breaks 5,3", "indices must not decrease (3 after 5)"},
+      {"--breaks 3-6,4", "indices must not decrease (4 after 6)"},
       {"--nodes ' 5'", "--nodes"}};
   for (const auto& [args, fragment] : cases) {
     const Run r = run(p4 + " " + args);
@@ -480,6 +532,25 @@ TEST_CASE("robustness: unclear inputs get clear messages", "[cli][robustness]") 
     REQUIRE(r.code == 2);
     REQUIRE(r.err.find(fragment) != std::string::npos);
   }
+  // --save names a file, not a folder; a web address without a board is read as a link, not a file path.
+  const std::string folder = temp_path("folder");
+  std::filesystem::create_directories(folder);
+  const Run dir = run(p4 + " --time 0.1 --save " + folder);
+  REQUIRE(dir.code == 2);
+  REQUIRE(dir.err.find(folder + " is a directory") != std::string::npos);
+  std::filesystem::remove(folder);
+  const Run link = run(p4 + " --check 'https://e2.bucas.name/#board_w=4&board_h=4'");
+  INFO(link.err);
+  REQUIRE(link.code == 2);
+  REQUIRE(link.err.find("board_edges") != std::string::npos);
+  // A headerless piece list that is not square says how to give the size.
+  const std::string list = temp_path("list.txt");
+  write_text(list, "0 0 1 1\n0 1 1 0\n1 1 0 0\n");
+  const Run odd = run(list);
+  REQUIRE(odd.code == 2);
+  REQUIRE(odd.err.find("first line 'WIDTH HEIGHT'") != std::string::npos);
+  REQUIRE(odd.err.find("--size") == std::string::npos);
+  std::filesystem::remove(list);
   // Schedules are written for the whole board: an index past the last placement of a hinted puzzle is fine.
   const Run whole = run("--breaks 250-256 --time 0.2 --threads 1 --quiet");  // the default puzzle: one hint
   REQUIRE(whole.code == 0);

@@ -103,6 +103,44 @@ TEST_CASE("walk: fix_corner counts the solutions with the lowest corner piece to
   });
 }
 
+TEST_CASE("walk: every reading order and every pinned corner piece counts the same solutions",
+          "[exact_walk]") {
+  int compared = 0;
+  for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+    const Model m = varied_model(seed);
+    const std::vector<Board> all = all_solutions(m, cap);
+    const std::size_t expected = all.size();
+    if (expected == cap) continue;
+    std::vector<int> corners;
+    for (int p = 0; p < m.piece_count(); ++p)
+      if (grey_count(m.puzzle().pieces[static_cast<std::size_t>(p)]) == 2) corners.push_back(p);
+    for (CellOrder order : reading_orders)
+      for (int pin : corners)
+        for (bool fix : {false, true}) {
+          WalkOptions o = counting(order, true);
+          o.pin_piece = pin;
+          o.fix_corner = fix;
+          const WalkResult r = run_walk(m, o);
+          INFO("seed " << seed << " order " << to_string(order) << " pin " << pin << " fix_corner " << fix);
+          REQUIRE(r.status == SearchStatus::exhausted);
+          if (fix) {  // one corner: the solutions with that piece top-left
+            std::size_t with_pin = 0;
+            for (const Board& b : all) with_pin += m.piece_of(b.cells[0]) == pin ? 1 : 0;
+            REQUIRE(r.solutions == with_pin);
+          } else {
+            REQUIRE(r.solutions == expected);
+          }
+          ++compared;
+        }
+  }
+  REQUIRE(compared > 100);
+  const Model m = varied_model(1);
+  WalkOptions bad = counting(CellOrder::row, true);
+  while (grey_count(m.puzzle().pieces[static_cast<std::size_t>(++bad.pin_piece)]) == 2) {
+  }
+  REQUIRE_THROWS_AS(run_walk(m, bad), std::invalid_argument);
+}
+
 TEST_CASE("walk: first mode returns a verified exact board exactly when one exists", "[exact_walk]") {
   check_first_mode([](const Model& m, std::uint64_t seed) {
     WalkOptions o;

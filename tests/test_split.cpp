@@ -37,6 +37,13 @@ std::uint64_t exact_count(const Model& m) {
   return run_exact(m, o).solutions;
 }
 
+/// The puzzle's count by the split: the subproblems' exact counts, summed, times the symmetry factor.
+std::uint64_t split_total(const Model& m, const SplitPlan& plan) {
+  std::uint64_t sum = 0;
+  for (const Subproblem& s : plan.subproblems) sum += exact_count(Model(subproblem_puzzle(m.puzzle(), s)));
+  return sum * static_cast<std::uint64_t>(plan.symmetry_factor);
+}
+
 }  // namespace
 
 TEST_CASE("split: every brute-force solution extends exactly one subproblem (no symmetry)", "[split]") {
@@ -93,16 +100,32 @@ TEST_CASE("split: subproblem counts times the symmetry factor add up to the coun
         const bool used = symmetry && seed % 5 != 0;
         INFO("seed " << seed << " symmetry " << symmetry << " min " << want);
         REQUIRE(plan.symmetry_factor == (used ? (w == h ? 4 : 2) : 1));
-        std::uint64_t sum = 0;
-        for (const Subproblem& s : plan.subproblems) {
-          const Model sub(subproblem_puzzle(m.puzzle(), s));
-          sum += exact_count(sub);
-        }
-        REQUIRE(sum * static_cast<std::uint64_t>(plan.symmetry_factor) == expected);
+        REQUIRE(split_total(m, plan) == expected);
       }
     nonzero += expected > 0 ? 1 : 0;
   }
   REQUIRE(nonzero > 10);
+}
+
+TEST_CASE("split: any pinned corner piece and reading order add up to the count", "[split]") {
+  int nonzero = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const Model m = varied_model(seed);
+    const std::size_t expected = all_solutions(m, cap).size();
+    if (expected == cap) continue;
+    for (int pin = 0; pin < m.piece_count(); ++pin) {
+      if (grey_count(m.puzzle().pieces[static_cast<std::size_t>(pin)]) != 2) continue;
+      for (CellOrder order : {CellOrder::row, CellOrder::column_br, CellOrder::row_bl}) {
+        SplitOptions o = splitting(20, true, order);
+        o.pin_piece = pin;
+        const SplitPlan plan = split_search(m, o);
+        INFO("seed " << seed << " pin " << pin << " order " << to_string(order));
+        REQUIRE(split_total(m, plan) == expected);
+      }
+    }
+    nonzero += expected > 0 ? 1 : 0;
+  }
+  REQUIRE(nonzero > 3);
 }
 
 TEST_CASE("split: the driver solves subproblems too, fix_corner as the engines count it", "[split]") {

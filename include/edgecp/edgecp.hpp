@@ -33,4 +33,5 @@
 #include "edgecp/search/scan_search.hpp"
 #include "edgecp/search/search_control.hpp"
 #include "edgecp/search/solver.hpp"
+#include "edgecp/search/walk_plan.hpp"
 #include "edgecp/version.hpp"

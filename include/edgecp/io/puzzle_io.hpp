@@ -248,7 +248,9 @@ inline Puzzle parse_piece_list(LineReader& reader, const Line& first, const std:
     while ((side + 1) * (side + 1) <= n) ++side;
     if (side * side != n || !supported_size(side, side))
       throw ParseError(file, reader.number(),
-                       std::to_string(n) + " pieces: not a square board; give the size (e.g. --size WxH)");
+                       std::to_string(n) +
+                           " pieces: not a square board; give the size as a first line 'WIDTH HEIGHT' (the "
+                           "edgecp format)");
     width = height = static_cast<int>(side);
   }
   if (!supported_size(width, height))

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -20,8 +21,31 @@ namespace edgecp {
 /// one at a time, top to bottom, then the last four columns closed as shrinking L shapes (the top row of
 /// what is left, then its left column) down to a 3 x 2 block in reading order; there, as in blackwood, every
 /// cell comes after its top and left neighbours. mrv: dynamic, the unplaced cell with the fewest candidates
-/// left (ties: reading order).
-enum class CellOrder { row, frame, spiral, blackwood, tail_columns, mrv };
+/// left (ties: reading order). The reading order seen from each corner of the board, along rows or down
+/// columns: row_tr (rows from the top, each right to left), row_bl, row_br (rows from the bottom), column
+/// (columns from the left, each top to bottom), column_tr, column_bl, column_br; in each of these every
+/// cell comes after its two neighbours towards the start corner, and they shape the exact walk's tree
+/// differently (search/walk_plan.hpp picks one by its estimate).
+enum class CellOrder {
+  row,
+  frame,
+  spiral,
+  blackwood,
+  tail_columns,
+  mrv,
+  row_tr,
+  row_bl,
+  row_br,
+  column,
+  column_tr,
+  column_bl,
+  column_br
+};
+
+/// The reading orders (row and its seven turns and mirrors), row first.
+inline constexpr std::array<CellOrder, 8> reading_orders{
+    CellOrder::row,    CellOrder::row_tr,    CellOrder::row_bl,    CellOrder::row_br,
+    CellOrder::column, CellOrder::column_tr, CellOrder::column_bl, CellOrder::column_br};
 
 inline CellOrder parse_cell_order(std::string_view s) {
   if (s == "row") return CellOrder::row;
@@ -30,8 +54,17 @@ inline CellOrder parse_cell_order(std::string_view s) {
   if (s == "blackwood") return CellOrder::blackwood;
   if (s == "tail-columns") return CellOrder::tail_columns;
   if (s == "mrv") return CellOrder::mrv;
-  throw std::invalid_argument("unknown order '" + std::string(s) +
-                              "' (row, frame, spiral, blackwood, tail-columns, mrv)");
+  if (s == "row-tr") return CellOrder::row_tr;
+  if (s == "row-bl") return CellOrder::row_bl;
+  if (s == "row-br") return CellOrder::row_br;
+  if (s == "column") return CellOrder::column;
+  if (s == "column-tr") return CellOrder::column_tr;
+  if (s == "column-bl") return CellOrder::column_bl;
+  if (s == "column-br") return CellOrder::column_br;
+  throw std::invalid_argument(
+      "unknown order '" + std::string(s) +
+      "' (row, frame, spiral, blackwood, tail-columns, mrv; row-tr, row-bl, row-br, column, column-tr, "
+      "column-bl, column-br)");
 }
 
 inline std::string_view to_string(CellOrder o) {
@@ -46,12 +79,42 @@ inline std::string_view to_string(CellOrder o) {
       return "blackwood";
     case CellOrder::tail_columns:
       return "tail-columns";
+    case CellOrder::row_tr:
+      return "row-tr";
+    case CellOrder::row_bl:
+      return "row-bl";
+    case CellOrder::row_br:
+      return "row-br";
+    case CellOrder::column:
+      return "column";
+    case CellOrder::column_tr:
+      return "column-tr";
+    case CellOrder::column_bl:
+      return "column-bl";
+    case CellOrder::column_br:
+      return "column-br";
     default:
       return "mrv";
   }
 }
 
 namespace detail {
+/// A reading order from a corner: `from_bottom` / `from_right` say which corner, `by_columns` whether it
+/// runs down (or up) the columns instead of along the rows.
+inline void append_reading(const Geometry& g, bool from_bottom, bool from_right, bool by_columns,
+                           std::vector<int>& out) {
+  const int h = g.height(), w = g.width();
+  auto row = [&](int i) { return from_bottom ? h - 1 - i : i; };
+  auto col = [&](int j) { return from_right ? w - 1 - j : j; };
+  if (by_columns) {
+    for (int j = 0; j < w; ++j)
+      for (int i = 0; i < h; ++i) out.push_back(g.cell(row(i), col(j)));
+  } else {
+    for (int i = 0; i < h; ++i)
+      for (int j = 0; j < w; ++j) out.push_back(g.cell(row(i), col(j)));
+  }
+}
+
 /// Cells of ring k (distance k from the border), clockwise from its top-left corner.
 inline void append_ring(const Geometry& g, int k, std::vector<int>& out) {
   const int top = k, left = k, bottom = g.height() - 1 - k, right = g.width() - 1 - k;
@@ -116,6 +179,20 @@ inline std::vector<int> static_cell_order(const Geometry& g, CellOrder o) {
       detail::append_tail_columns(g, rows, out);
       break;
     }
+    case CellOrder::row_tr:
+    case CellOrder::row_bl:
+    case CellOrder::row_br:
+    case CellOrder::column:
+    case CellOrder::column_tr:
+    case CellOrder::column_bl:
+    case CellOrder::column_br:
+      detail::append_reading(g,
+                             o == CellOrder::row_bl || o == CellOrder::row_br || o == CellOrder::column_bl ||
+                                 o == CellOrder::column_br,
+                             o == CellOrder::row_tr || o == CellOrder::row_br || o == CellOrder::column_tr ||
+                                 o == CellOrder::column_br,
+                             o >= CellOrder::column, out);
+      break;
     default:
       for (int c = 0; c < g.cell_count(); ++c) out.push_back(c);
   }

@@ -29,8 +29,11 @@ namespace edgecp {
 struct WalkOptions : SearchControl {
   SearchMode mode = SearchMode::count;  ///< first or count
   CellOrder order = CellOrder::row;     ///< any static order (mrv is refused)
-  bool fix_corner = false;              ///< the lowest-numbered corner piece goes top-left, counted once
-  /// Count mode on a board without hints: count the solutions with the lowest-numbered corner piece
+  bool fix_corner = false;              ///< a corner piece (pin_piece) goes top-left, counted once
+  /// The corner piece fix_corner and the symmetry pin (0-based; -1: the lowest-numbered). Any gives the same
+  /// count; search/walk_plan.hpp picks the one with the smallest tree.
+  int pin_piece = -1;
+  /// Count mode on a board without hints: count the solutions with the pinned corner piece (pin_piece)
   /// top-left (square boards) or in a top corner (others), times the board rotations (4 or 2), as
   /// ExactOptions::symmetry. Ignored with fix_corner.
   bool symmetry = true;
@@ -230,7 +233,7 @@ class ExactWalk {
     root_ok_ = hints_fit();
     // The symmetry pins: a set of allowed pieces per pinned cell.
     std::vector<int> pin(static_cast<std::size_t>(model_.cell_count()), 0);  // 0 none, 1 only p, 2 all but p
-    const int p = lowest_corner_piece(model_);
+    const int p = pinned_corner_piece(model_, opt_.pin_piece);
     if (p >= 0 && opt_.fix_corner) {
       if (model_.hint_candidate(g.cell(0, 0)) < 0) pin[static_cast<std::size_t>(g.cell(0, 0))] = 1;
     } else if (p >= 0 && opt_.symmetry && opt_.mode == SearchMode::count && hinted == 0) {

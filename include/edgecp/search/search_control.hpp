@@ -132,6 +132,18 @@ inline int lowest_corner_piece(const Model& m) {
   return -1;
 }
 
+/// The corner piece that fix_corner and the symmetry counts pin: `piece` (0-based) when it is >= 0, else the
+/// lowest-numbered; -1 when the puzzle has no corner piece. Throws std::invalid_argument when `piece` is not
+/// a corner piece of the puzzle. Any corner piece will do: every solution turned so that this piece is
+/// top-left is a solution, so the counts agree; the trees differ (search/walk_plan.hpp).
+inline int pinned_corner_piece(const Model& m, int piece) {
+  if (piece < 0) return lowest_corner_piece(m);
+  if (piece >= m.piece_count() || grey_count(m.puzzle().pieces[static_cast<std::size_t>(piece)]) != 2)
+    throw std::invalid_argument("piece " + std::to_string(piece + 1) +
+                                " is not a corner piece of this puzzle");
+  return piece;
+}
+
 inline std::vector<int> fill_order(const Model& m, CellOrder order) {
   std::vector<int> out;
   for (int c : static_cell_order(m.geometry(), order))

@@ -26,12 +26,14 @@ struct SplitOptions {
   CellOrder order = CellOrder::row;  ///< the static order whose prefixes are enumerated (mrv is refused)
   std::size_t min_subproblems = 64;  ///< deepen until there are at least this many (or the board is full)
   std::size_t max_subproblems = std::size_t{1} << 18;  ///< never deepen to a level holding more than this
-  /// On a puzzle without hints, keep one rotation of every solution: the lowest-numbered corner piece
+  /// On a puzzle without hints, keep one rotation of every solution: the pinned corner piece (pin_piece)
   /// top-left on a square board (x4), in a top corner otherwise (x2). Exact: every solution turned by a
   /// quarter (half) turn is a solution with that piece in another corner.
   bool symmetry = true;
-  /// The lowest-numbered corner piece top-left, counted once (the engines' fix_corner); overrides symmetry.
+  /// The pinned corner piece top-left, counted once (the engines' fix_corner); overrides symmetry.
   bool fix_corner = false;
+  /// The corner piece symmetry and fix_corner pin (0-based; -1: the lowest-numbered), as WalkOptions.
+  int pin_piece = -1;
 };
 
 /// The subproblems of a split, in a deterministic order (the same options on the same puzzle give the same
@@ -91,7 +93,7 @@ inline SplitPlan split_search(const Model& m, const SplitOptions& opt) {
   // The roots: the corner pin (one root per allowed corner and fitting rotation), or the bare puzzle.
   SplitPlan plan;
   std::vector<detail::SplitPrefix> level;
-  const int corner_piece = lowest_corner_piece(m);
+  const int corner_piece = pinned_corner_piece(m, opt.pin_piece);
   std::vector<int> pin_cells;
   if (corner_piece >= 0 && opt.fix_corner && m.hint_candidate(g.cell(0, 0)) < 0) {
     pin_cells = {g.cell(0, 0)};  // as the engines' fix_corner
