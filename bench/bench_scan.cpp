@@ -18,7 +18,7 @@ const Model& scan_model() {
   return m;
 }
 
-/// The schedules of docs/results.md, by the name the benchmarks carry: "default" = the default E2 run (breaks
+/// The schedules of docs/journal.md, by the name the benchmarks carry: "default" = the default E2 run (breaks
 /// from 180, then one at every placement from 240 on), "ten-breaks" = the cumulative indices 201 ... 239,
 /// "no-breaks" = no break at all, "ten-breaks+tail" = the ten then one at every placement from 240 on.
 enum class Schedule { default_e2, ten_breaks, ten_breaks_tail, no_breaks };
@@ -44,7 +44,7 @@ ScanOptions options(Schedule which, std::uint64_t nodes) {
   o.seed = 1;
   // the walk alone, as measured before the colour bound existed: it refuses candidates, which lowers the
   // placements per second while it raises the boards per second that reach the last rows; its worth shows in
-  // scores over time (bench/e2_scores.sh), not in 100 M placements (docs/results.md section 14)
+  // scores over time (bench/e2_scores.sh), not in 100 M placements (docs/journal.md section 14)
   o.colour_bound = 0;
   // nor the repairs of the kept board (tail and blocks, at every completion tick): their placements are not
   // the walk's, yet their time counted in these rows (about 30% of the no-breaks row's instructions)
@@ -54,7 +54,7 @@ ScanOptions options(Schedule which, std::uint64_t nodes) {
 }
 
 // 100 M placements a run on a schedule, with or without Blackwood's quota on the colours 5, 7, 20 (e2.txt's
-// numbering, docs/results.md section 10), in the blackwood order or another, with the break candidates
+// numbering, docs/journal.md section 10), in the blackwood order or another, with the break candidates
 // generated from bit sets where few pieces are left (the default) or always walked in the lists. Counter
 // placements/s: per CPU-second of this thread.
 void scan_placements(benchmark::State& state, Schedule which, bool quota, CellOrder order, bool lists) {

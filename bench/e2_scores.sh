@@ -6,7 +6,7 @@
 #   matplotlib (apt-get install python3-matplotlib; PYTHON=/usr/bin/python3 picks Debian's python).
 #   The chart goes to bench/out/e2_scores.svg; EDGECP_UPDATE_DOCS=1 writes it to docs/ instead, as
 #   e2_scores.svg for 60 s on e2.txt, else e2_scores[_PUZZLE][_SECONDSs].svg.
-#   The run measured best (docs/results.md sections 10, 11 and 23): Blackwood's fill order of the last five
+#   The run measured best (docs/journal.md sections 10, 11 and 23): Blackwood's fill order of the last five
 #   rows (--order tail-columns), Blackwood's quota on the colours 5,7,20, and the ten-break schedule 201..239
 #   with a break at every placement from 240 on; on e2.txt without its breaks at 237 and 239 and with
 #   --values shuffled (section 23); on e2_5hints breaks from 180, 180,190,200,205,...,235,240-256.
@@ -17,7 +17,7 @@
 #     EDGECP_PUZZLE   e2 (default), e2_5hints or e2_nohint: ../shared/data/e2/<name>.txt
 #     EDGECP_CORNERS  3: pin three corners too, on a copy of the puzzle written to bench/out: pieces 4, 1, 2
 #                     at the top-left, top-right and bottom-left cells, as on the best five-hint board of
-#                     docs/results.md section 10 (so a matching frame exists around them)
+#                     docs/journal.md section 10 (so a matching frame exists around them)
 #                     list: seed k pins the three corners of line k of bench/corner_triples.txt (ten ways
 #                     drawn at random, each with a matching frame), one copy of the puzzle per seed
 #     EDGECP_DEFAULTS 1: no --order, --breaks, --quota or --values: the configuration edgecp-solve chooses
@@ -39,7 +39,7 @@ puzzle=../shared/data/e2/$name.txt
 default_breaks=201,206,211,216,221,225,229,233,237,239,240-256
 default_values=rare
 if [ "$name" = e2 ]; then  # rare's restarts repeat each other on e2.txt, and its last two early breaks cost
-  default_breaks=201,206,211,216,221,225,229,233,240-256  # more than they bring (docs/results.md section 23)
+  default_breaks=201,206,211,216,221,225,229,233,240-256  # more than they bring (docs/journal.md section 23)
   default_values=shuffled
 fi
 if [ "$name" = e2_5hints ]; then  # the clue hints in rows 2 and 13 need breaks before placement 201

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Regenerates every number in docs/results.md: the Google Benchmark suite, whole searches through
-# edgecp-solve --json, and the charts. Needs a Release build in build/ and python3 with matplotlib for the
-# charts (apt-get install python3-matplotlib; PYTHON=/usr/bin/python3 picks Debian's). Results and charts go
-# to bench/out/ (EDGECP_UPDATE_DOCS=1: the charts to docs/, replacing the tracked ones); copy the tables you
-# want into docs/results.md. Each step says on stderr what it runs.
+# Regenerates the figures of docs/results.md and docs/journal.md: the Google Benchmark suite, whole searches
+# through edgecp-solve --json, and the charts. Needs a Release build in build/ and python3 with matplotlib for
+# the charts (apt-get install python3-matplotlib; PYTHON=/usr/bin/python3 picks Debian's). Results and charts
+# go to bench/out/ (EDGECP_UPDATE_DOCS=1: the charts to docs/, replacing the tracked ones); copy the tables
+# you want into docs/journal.md and docs/results.md. Each step says on stderr what it runs. Google Benchmark's
+# "Library was built as DEBUG" warning comes from Debian's package (built without NDEBUG): it slows the
+# library's own timing loop, not our code (built Release); our benchmarks time microseconds or more per
+# iteration, where that loop does not show, and ratios within one run stay comparable.
 # usage: bench/run_all.sh [REPEATS]   (medians over REPEATS runs, default 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +25,7 @@ step() { echo "run_all.sh [$(date +%H:%M:%S)] $*" >&2; }
   echo "commit: $(git rev-parse --short HEAD)"
 } > "$out/machine.txt"
 
-step "1-2. the Google Benchmark suite ($repeats repetitions; several minutes)"
+step "1-2. the Google Benchmark suite ($repeats repetitions; 40 minutes or more at 3)"
 # 1-2. propagation cost by depth, alldiff from scratch vs incremental, throughput, counting (Google Benchmark)
 build/bench/edgecp_bench --benchmark_repetitions="$repeats" --benchmark_report_aggregates_only=true \
   --benchmark_min_time=0.2 --benchmark_out="$out/bench.json" --benchmark_out_format=json | tee "$out/bench.txt"

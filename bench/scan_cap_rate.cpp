@@ -1,5 +1,5 @@
 // scan_cap_rate: how often one restart of the scan engine finds a board within a fixed break schedule, and
-// how many different restarts its seeds give (docs/results.md sections 15 and 23).
+// how many different restarts its seeds give (docs/journal.md sections 15 and 23).
 //
 // Each seed is one restart: a ScanSearch with tightening, hill climbing and both repairs off, run for a fixed
 // number of placements, so a run finds a board exactly when its value order leads to a full placement within

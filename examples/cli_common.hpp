@@ -183,9 +183,30 @@ inline void print_score(const Model& m, const Board& b, int score, int mismatche
 }
 
 /// The puzzle of the run: the file given, or the bundled 16x16 E2-like puzzle.
-inline Puzzle load_puzzle(const Args& a) {
+/// --hint ROW,COL,PIECE,ROT as a Hint (0-based piece); the puzzle's Model checks it against the board.
+inline Hint parse_hint(const std::string& v) {
+  const auto items = split_list(v);
+  if (items.size() != 4) throw UsageError("--hint: expected ROW,COL,PIECE,ROT, got '" + v + "'");
+  return {static_cast<int>(parse_integer("--hint", items[0], 0, max_cells)),
+          static_cast<int>(parse_integer("--hint", items[1], 0, max_cells)),
+          static_cast<int>(parse_integer("--hint", items[2], 1, max_cells)) - 1,
+          static_cast<int>(parse_integer("--hint", items[3], 0, 3))};
+}
+
+/// The puzzle of the run (the file given, or the bundled 16x16 E2-like puzzle) with the --hint placements;
+/// says on stderr when its colours cannot all pair up (unpaired_colours: no exact solution, and the usual
+/// sign of a piece list in another side order) when `notes`.
+inline Puzzle load_puzzle(const Args& a, bool notes = true) {
   Puzzle pz = a.puzzle.empty() ? generate(GeneratorOptions::e2_like(1)).puzzle : read_puzzle(a.puzzle);
   if (a.puzzle.empty()) pz.name = "e2like_16x16 (bundled: " + pz.name + ")";
+  for (const std::string& h : a.hints) pz.hints.push_back(parse_hint(h));
+  if (const std::vector<int> odd = unpaired_colours(pz); notes && !odd.empty())
+    fmt::print(
+        stderr,
+        "note: {}: colour{} {} {} shown an odd number of times on the sides that join the frame's ring "
+        "or the interior, so every board mismatches somewhere (no exact solution); a piece list written "
+        "in another side order than up, right, down, left (clockwise) reads like this\n",
+        pz.name, odd.size() > 1 ? "s" : "", fmt::join(odd, ","), odd.size() > 1 ? "are" : "is");
   return pz;
 }
 

@@ -41,6 +41,7 @@ inline const std::vector<std::string> default_propagators{"ac", "alldiff"};
 
 struct Args {
   std::string puzzle;
+  std::vector<std::string> hints;  // --hint ROW,COL,PIECE,ROT, added to the puzzle's own
   SearchMode mode = SearchMode::best;
   std::optional<std::vector<std::string>> propagators;  // given with --propagators (empty: none)
   std::optional<CellOrder> order;
@@ -190,7 +191,7 @@ constexpr const char* search_help_footer =
     "driver (--propagators ac,alldiff --order row) when --propagators, a gate, --random-values, --restart,\n"
     "--fix-corner or --order mrv is given. First and count mode: no time limit; the exact walk on all\n"
     "cores (a plain backtracker over colour-keyed bit sets, --order row, symmetry used for counts, up\n"
-    "to 256 pieces, the fastest measured: docs/results.md section 24), unless a driver option is given\n"
+    "to 256 pieces, the fastest measured: docs/journal.md section 24), unless a driver option is given\n"
     "(--order mrv: the exact engine, arc consistency on the joins and piece uniqueness); a count of\n"
     "more than about 30 s first compares the reading orders and pinned corner pieces by estimate and\n"
     "takes the smallest tree, printed on the 'configuration:' line (--order, --pin-piece).\n"
@@ -226,6 +227,14 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
         ->group(group);
   };
   app.add_option("PUZZLE", a.puzzle, puzzle_help)->type_name("");
+  app.add_option("--hint", a.hints,
+                 "ROW,COL,PIECE,ROT: place a piece before the search, as a puzzle file's\n"
+                 "'hint' line (rows and columns from 0, the piece's number as in the file,\n"
+                 "clockwise quarter turns); repeat for more (E2's centre clue on an\n"
+                 "e2pieces.txt list: --hint 8,7,139,2)")
+      ->type_name("R,C,P,T")
+      ->group("Search")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 
   constexpr const char* search = "Search";
   if (with_mode)

@@ -557,7 +557,7 @@ inline Board read_board_arg(const std::string& board, const Model& m) {
   // a link: it holds the board, or it is a web address (whose missing board the parser names)
   const bool link = board.find("board_edges=") != std::string::npos || board.starts_with("http://") ||
                     board.starts_with("https://");
-  return link ? parse_viewer_url(board, m, "BOARD") : read_board(board, m);
+  return link ? parse_viewer_url(board, m, "BOARD") : read_result_board(board, m);
 }
 
 /// What a check prints: `board` (a file or a link) is a legal board of the puzzle or not, its score, every
@@ -662,18 +662,28 @@ inline int draw_command(const DrawArgs& a) {
 
 inline void add_check_options(CLI::App& app, CheckArgs& a) {
   app.add_option("PUZZLE", a.puzzle, "the puzzle file")->required()->type_name("");
-  app.add_option("BOARD", a.board, "a board file, or a viewer link (quote it)")->required()->type_name("");
+  app.add_option("BOARD", a.board,
+                 "a board file, what 'edgecp solve' printed (its text or --json\n"
+                 "output, saved to a file), or a viewer link (quote it)")
+      ->required()
+      ->type_name("");
   app.add_flag("--json", a.json, "the verdict as one JSON object on stdout");
   app.add_option("--svg", a.svg_file, "also draw the board to FILE (a legal board only)")->type_name("FILE");
   app.add_flag("--svg-numbers", a.svg_numbers, "piece numbers on the picture");
   app.footer(
+      "A board file: a line 'W H', then H lines of W cells, each PIECE/ROT (the piece's number in the\n"
+      "puzzle file, its clockwise quarter turns 0-3) or '.' for an empty cell; '#' starts a comment.\n"
       "Exit codes: 0 a legal board (complete or not), 2 not a legal board or bad input, 3 the\n"
       "picture could not be written.\n");
 }
 
 inline void add_draw_options(CLI::App& app, DrawArgs& a) {
   app.add_option("PUZZLE", a.puzzle, "the puzzle file")->required()->type_name("");
-  app.add_option("BOARD", a.board, "a board file, or a viewer link (quote it)")->required()->type_name("");
+  app.add_option("BOARD", a.board,
+                 "a board file, what 'edgecp solve' printed (its text or --json\n"
+                 "output, saved to a file), or a viewer link (quote it)")
+      ->required()
+      ->type_name("");
   app.add_option("-o,--output", a.output, "the SVG file, written atomically (default: stdout)")
       ->type_name("FILE");
   app.add_flag("--numbers", a.numbers, "piece numbers on the picture");

@@ -458,7 +458,7 @@ int run(int argc, char** argv, int rank, int ranks) {
   int bad = 0;
   try {
     finish_args(a);
-    model.emplace(load_puzzle(a));
+    model.emplace(load_puzzle(a, rank == 0));
     settle_args(a, *model);
     if (rank == 0) oplan = prepare_outputs(a, *model);
   } catch (const UsageError& e) {

@@ -57,6 +57,7 @@ TEST_CASE("split checkpoint: written and read back unchanged", "[checkpoint]") {
   }
   SplitCheckpoint none = sample(20);
   none.done.assign(20, false);
+  none.solutions = 0;
   REQUIRE(parse(text_of(none)).done == none.done);
   SplitCheckpoint all = sample(20);
   all.done.assign(20, true);
@@ -79,6 +80,44 @@ TEST_CASE("split checkpoint: every truncation and every changed byte is refused"
   REQUIRE_THROWS_WITH(parse("garbage\n"), Catch::StartsWith("ck: ") && Catch::Contains("no checksum"));
   REQUIRE_THROWS_AS(read_split_checkpoint("/nonexistent/edgecp.ck"), ParseError);
   REQUIRE_THROWS_AS(read_split_checkpoint("/"), ParseError);
+}
+
+TEST_CASE("split checkpoint: edited values with a checksum made good are refused where no run writes them",
+          "[checkpoint]") {
+  // the text with one line replaced and its checksum recomputed, as a hand edit that knows the checksum
+  auto edited = [](const SplitCheckpoint& c, const std::string& from, const std::string& to) {
+    std::string text = text_of(c);
+    text = text.substr(0, text.rfind("checksum "));
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    return text + "checksum " + fnv1a_hex(text) + "\n";
+  };
+  auto refused = [](const std::string& text, const std::string& fragment) {
+    try {
+      (void)parse(text);
+      FAIL("accepted:\n" << text);
+    } catch (const ParseError& e) {
+      INFO(e.what());
+      REQUIRE(std::string(e.what()).find(fragment) != std::string::npos);
+    }
+  };
+  const SplitCheckpoint c = sample(40);
+  REQUIRE(parse(edited(c, "solutions 65", "solutions 66")).solutions == 66);  // plausible: accepted
+  refused(edited(c, "solutions 65", "solutions -5"), "out of range");
+  refused(edited(c, "solutions 65", "solutions 9223372036854775800"), "out of range");
+  refused(edited(c, "placements 123456789", "placements -1"), "out of range");
+  refused(edited(c, "seconds 12.5", "seconds -3"), "seconds");
+  refused(edited(c, "seconds 12.5", "seconds nan"), "seconds");
+  refused(edited(c, "mode count", "mode first"), "at most one solution per finished subproblem");
+  SplitCheckpoint none = sample(40);
+  none.done.assign(40, false);
+  none.solutions = 0;
+  refused(edited(none, "solutions 0", "solutions 3"), "no subproblem finished");
+  SplitCheckpoint first = sample(40);  // a first run that found its solution: one, in a finished subproblem
+  first.mode = "first";
+  first.solutions = 1;
+  REQUIRE(parse(text_of(first)).solutions == 1);
 }
 
 TEST_CASE("split checkpoint: another puzzle, mode, settings or split is refused", "[checkpoint]") {

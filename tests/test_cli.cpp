@@ -3,6 +3,7 @@
 #include <unistd.h>
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -487,6 +488,14 @@ TEST_CASE("robustness: the driver on a 64x16 board keeps time and memory bounded
   REQUIRE(r.err.find("[    1.") != std::string::npos);
   // the trail saves words, not whole 512-byte domains: ~20 MB where it took ~270 MB (depth ~900)
   if (!EDGECP_SANITIZED) REQUIRE(children_peak_kib() < std::max(before, 100L * 1024));
+  // one AC-3 fixpoint here takes many seconds: the propagation itself stops at the limit (it ran to 60 s)
+  const auto t0 = std::chrono::steady_clock::now();
+  const Run ac3 = run(big + " --mode first --propagators ac3 --time 1 --json --quiet");
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  INFO(ac3.err);
+  REQUIRE(ac3.code == 0);
+  REQUIRE(ac3.out.find("\"status\":\"limit\"") != std::string::npos);
+  REQUIRE(wall < 8);
   std::filesystem::remove(big);
 }
 
@@ -746,5 +755,69 @@ TEST_CASE("edgecp-solve --check: verifies a board file or a viewer link, lists m
   REQUIRE(other.code == 2);
   REQUIRE(other.err.find(board + ":1: board is 5x4, the puzzle 4x4") != std::string::npos);
   for (const auto& f : {puzzle, board}) std::filesystem::remove(f);
+}
+
+TEST_CASE("edgecp-solve: --hint places pieces; a piece list in another side order gets a note", "[cli]") {
+  const GeneratedPuzzle g = generate({6, 6, 3, 6, 5, false});
+  const Model m(g.puzzle);
+  const Board planted = g.planted_board(m);
+  const std::string list = temp_path("pieces.txt"), swapped = temp_path("swapped.txt");
+  std::string right_order, wrong_order;  // e2pieces.txt lists: up right down left, and down and left swapped
+  for (Piece p : g.puzzle.pieces) {
+    // corners turned to show grey up and right, so that the swap leaves their greys side by side (else the
+    // model refuses the list outright: grey on opposite sides)
+    while (grey_count(p) == 2 && !(p.colours[0] == grey && p.colours[1] == grey))
+      std::rotate(p.colours.begin(), p.colours.begin() + 1, p.colours.end());
+    right_order += fmt_piece(p);
+    wrong_order += fmt_piece(Piece{{p.colours[0], p.colours[1], p.colours[3], p.colours[2]}});
+  }
+  write_text(list, right_order);
+  write_text(swapped, wrong_order);
+  const auto c = m.candidate(planted.cells[static_cast<std::size_t>(m.geometry().cell(2, 3))]);
+  const std::string hint = "2,3," + std::to_string(c.piece + 1) + "," + std::to_string(c.rotation);
+  const Run hinted = run(list + " --mode first --json --quiet --hint " + hint);
+  INFO(hinted.err);
+  REQUIRE(hinted.code == 0);
+  REQUIRE(hinted.err.find("note:") == std::string::npos);
+  REQUIRE(board_of(hinted.out, m).cells[static_cast<std::size_t>(m.geometry().cell(2, 3))] ==
+          planted.cells[static_cast<std::size_t>(m.geometry().cell(2, 3))]);
+  const Run off = run(list + " --mode first --hint 6,0,1,0");
+  REQUIRE(off.code == 2);
+  REQUIRE(off.err.find("hint") != std::string::npos);
+  REQUIRE(run(list + " --hint 1,2,3").code == 2);
+  const Run wrong = run(swapped + " --mode count --quiet --json");
+  REQUIRE(wrong.code == 0);
+  REQUIRE(field(wrong.out, "solutions") == 0);
+  REQUIRE(wrong.err.find("another side order than up, right, down, left") != std::string::npos);
+  for (const auto& f : {list, swapped}) std::filesystem::remove(f);
+}
+
+TEST_CASE("edgecp-solve --check reads back what a run printed, as text or as JSON", "[cli]") {
+  const std::string p = puzzles() + "/e2like_6x6.txt", text = temp_path("run.txt"),
+                    json = temp_path("run.json");
+  const Run solved = run(p + " --time 0.3 --threads 1 --quiet");
+  const Run as_json = run(p + " --time 0.3 --threads 1 --quiet --json");
+  const Run first = run(p + " --mode first --json --quiet");
+  REQUIRE(solved.code == 0);
+  REQUIRE(as_json.code == 0);
+  write_text(text, solved.out);
+  for (const auto& [out, expected] : {std::pair{solved.out, -1LL},
+                                      {as_json.out, field(as_json.out, "score")},
+                                      {first.out, field(first.out, "score")}}) {
+    write_text(out.front() == '{' ? json : text, out);
+    const Run checked = run(p + " --json --check " + (out.front() == '{' ? json : text));
+    INFO(out << checked.err);
+    REQUIRE(checked.code == 0);
+    REQUIRE(checked.out.find("\"legal\":true") != std::string::npos);
+    if (expected >= 0) REQUIRE(field(checked.out, "score") == expected);
+  }
+  std::smatch score;  // the text's own score line against the checker's
+  REQUIRE(std::regex_search(solved.out, score, std::regex("score +([0-9]+) /")));
+  REQUIRE(field(run(p + " --json --check " + text).out, "score") == std::stoll(score[1]));
+  write_text(json, R"({"score":0,"board":null})");
+  const Run none = run(p + " --check " + json);
+  REQUIRE(none.code == 2);
+  REQUIRE(none.err.find(json + ": its \"board\" field: null") != std::string::npos);
+  for (const auto& f : {text, json}) std::filesystem::remove(f);
 }
 #endif

@@ -1,6 +1,8 @@
 #include "edgecp/core/domain_store.hpp"
 
+#include <atomic>
 #include <catch2/catch.hpp>
+#include <chrono>
 
 #include "support/oracles.hpp"
 
@@ -92,4 +94,22 @@ TEST_CASE("change log: subscribers see each change once, and backtracking restor
 
 TEST_CASE("store rejects more values than its capacity", "[domain_store]") {
   REQUIRE_THROWS_AS((DomainStore<BitDomain<1>>(2, 65)), std::invalid_argument);
+}
+
+TEST_CASE("interruption: the stop flag or a passed deadline fires, and stays fired until reset",
+          "[domain_store]") {
+  DomainStore<BitDomain<1>> s(4, 8);
+  REQUIRE_FALSE(s.interrupt_requested());  // nothing installed
+  std::atomic<bool> stop{false};
+  s.set_interrupt(&stop);
+  REQUIRE_FALSE(s.interrupt_requested());
+  stop = true;
+  REQUIRE(s.interrupt_requested());
+  stop = false;
+  REQUIRE(s.interrupted());  // stays, though the flag went down
+  s.set_interrupt(nullptr, std::chrono::steady_clock::now() + std::chrono::hours(1));
+  REQUIRE_FALSE(s.interrupted());
+  REQUIRE_FALSE(s.interrupt_requested());
+  s.set_interrupt(nullptr, std::chrono::steady_clock::now() - std::chrono::seconds(1));
+  REQUIRE(s.interrupt_requested());
 }

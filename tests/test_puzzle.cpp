@@ -1,6 +1,9 @@
 #include "edgecp/puzzle/puzzle.hpp"
 
+#include <array>
 #include <catch2/catch.hpp>
+
+#include "edgecp/puzzle/generator.hpp"
 
 using namespace edgecp;
 
@@ -32,4 +35,35 @@ TEST_CASE("geometry: neighbours, classes, joins", "[puzzle]") {
   for (int c = 0; c < g.cell_count(); ++c)
     for (int s = 0; s < 4; ++s)
       if (const int n = g.neighbour(c, s); n >= 0) REQUIRE(g.neighbour(n, opposite(s)) == c);
+}
+
+namespace {
+// The puzzle with every piece's sides listed in another order: side s of the result is side order[s].
+Puzzle reorder_sides(Puzzle pz, std::array<int, 4> order) {
+  for (Piece& p : pz.pieces) {
+    const Piece was = p;
+    for (std::size_t s = 0; s < 4; ++s) p.colours[s] = was.colours[static_cast<std::size_t>(order[s])];
+  }
+  return pz;
+}
+}  // namespace
+
+TEST_CASE("unpaired colours: none on a solvable puzzle, turns and mirrors; a wrong side order shows",
+          "[puzzle]") {
+  int shown = 0, tried = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const Puzzle pz = generate({6 + static_cast<int>(seed % 3), 6, 3, 6, seed, seed % 2 == 0}).puzzle;
+    REQUIRE(unpaired_colours(pz).empty());  // the planted board matches every join
+    for (std::array<int, 4> turn : {std::array{1, 2, 3, 0}, {2, 3, 0, 1}, {3, 2, 1, 0}, {1, 0, 3, 2}})
+      REQUIRE(unpaired_colours(reorder_sides(pz, turn)).empty());  // a turn or a mirror of every piece
+    for (std::array<int, 4> wrong : {std::array{0, 1, 3, 2}, {1, 0, 2, 3}, {0, 2, 3, 1}}) {
+      const std::vector<int> odd = unpaired_colours(reorder_sides(pz, wrong));
+      ++tried;
+      shown += odd.empty() ? 0 : 1;
+      for (int c : odd) REQUIRE(c > 0);  // a colour of the puzzle, never grey
+    }
+  }
+  REQUIRE(shown > tried / 2);
+  Puzzle small = generate({2, 5, 1, 2, 3, false}).puzzle;  // a board 2 wide: edge pieces face edge pieces
+  REQUIRE(unpaired_colours(reorder_sides(small, {0, 1, 3, 2})).empty());
 }

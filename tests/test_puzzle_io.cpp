@@ -236,6 +236,32 @@ TEST_CASE("bad board files give file:line errors", "[puzzle_io]") {
   bad("3 3\n. . .\n. . .\n. . 5\n", 4);
 }
 
+TEST_CASE("a printed result reads as its board; its errors keep the file's line numbers", "[puzzle_io]") {
+  auto gen = generate({3, 3, 2, 2, 4, false});
+  Model m(gen.puzzle);
+  const Board planted = gen.planted_board(m);
+  std::ostringstream board;
+  write_board(board, m, planted);
+  const std::string head =
+      "puzzle      p.txt\nmode        best (engine scan, order row, 1 thread)\n"
+      "seconds     0.5 (best found at 0.1)\nscore       12 / 12 (0 mismatched joins, verified)\n";
+  std::istringstream printed(head + board.str());
+  REQUIRE(parse_board(printed, "out.txt", m).cells == planted.cells);
+  auto line_of = [&](const std::string& text) {
+    std::istringstream in(text);
+    try {
+      (void)parse_board(in, "out.txt", m);
+    } catch (const ParseError& e) {
+      return e.line();
+    }
+    return -1;
+  };
+  REQUIRE(line_of(head + "3 3\n1/0 2/0\n") == 6);  // a short row, counted in the whole file
+  REQUIRE(line_of(head) == 4);                     // a result without a board
+  REQUIRE(line_of("puzzle x\nscore none (no board)\n") == 2);
+  REQUIRE(line_of("pizzle x\n3 3\n") == 1);  // not a printed result: the header must come first
+}
+
 TEST_CASE("the shared E2 and Brendan files load with the stated counts", "[puzzle_io][shared]") {
   const std::string e2 = test::shared_data("e2/e2.txt");
   if (!std::filesystem::exists(e2)) {

@@ -1,5 +1,6 @@
 #include "edgecp/search/solver.hpp"
 
+#include <atomic>
 #include <filesystem>
 #include <stdexcept>
 
@@ -357,3 +358,64 @@ static_assert(DriverPropagator<ColourMatching<TestStore>, TestStore>);
 static_assert(DriverPropagator<PieceAllDifferent<TestStore>, TestStore>);
 static_assert(Propagator<NoModelConstructor<TestStore>, TestStore>);
 static_assert(!DriverPropagator<NoModelConstructor<TestStore>, TestStore>);
+
+namespace {
+std::atomic<bool> interrupt_flag{false};
+std::uint64_t interrupt_at_call = 0;
+
+/// A propagator that stands for a long propagation cut short: at its interrupt_at_call-th call it raises
+/// the run's stop flag and, as AC-3 does when the store's interruption fires, gives up with a failure.
+template <class Store>
+class InterruptedOnce {
+ public:
+  static constexpr bool strict = false;
+  static constexpr std::string_view name = "interrupted-once";
+  InterruptedOnce(const Model&, Store&) {}
+  Status propagate(Store& s) {
+    if (++calls_ != interrupt_at_call) return Status::ok;
+    interrupt_flag = true;
+    return s.interrupt_requested() ? Status::failed : Status::ok;
+  }
+  const PropagatorStats& stats() const { return stats_; }
+  PropagatorStats& stats() { return stats_; }
+
+ private:
+  std::uint64_t calls_ = 0;
+  PropagatorStats stats_;
+};
+}  // namespace
+
+TEST_CASE("a propagation cut short by the stop flag or the time limit ends the search as a limit",
+          "[solver]") {
+  int cut = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const Model m = random_model(4, 4, 2, 3, seed);
+    const auto want = all_solutions(m).size();
+    for (std::uint64_t at : {1, 2, 5, 40, 300, 5000}) {
+      interrupt_flag = false;
+      interrupt_at_call = at;
+      SearchOptions opt;
+      opt.mode = SearchMode::count;
+      opt.stop = &interrupt_flag;
+      const SearchResult r = Solver<SmallDomain, InterruptedOnce>(m, opt).run();
+      INFO("seed " << seed << " interrupted at call " << at);
+      if (interrupt_flag) {  // the failure refuted nothing: never an exhausted search with a short count
+        REQUIRE(r.status == SearchStatus::limit);
+        ++cut;
+      } else {
+        REQUIRE(r.status == SearchStatus::exhausted);
+        REQUIRE(r.solutions == want);
+      }
+    }
+  }
+  REQUIRE(cut > 10);
+  // a real one: AC-3's first fixpoint on a 24x24 board, the flag up before the run
+  const Model big(generate({24, 24, 5, 17, 3, false}).puzzle);
+  interrupt_flag = true;
+  SearchOptions opt;
+  opt.mode = SearchMode::first;
+  opt.stop = &interrupt_flag;
+  const SearchResult r = Solver<BitDomain<64>, AC3>(big, opt).run();
+  REQUIRE(r.status == SearchStatus::limit);
+  REQUIRE(r.placements == 0);
+}

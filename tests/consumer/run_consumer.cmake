@@ -22,7 +22,8 @@ elseif(MODE STREQUAL "minimal")
               -DEDGECP_BUILD_TESTS=OFF -DEDGECP_BUILD_BENCHMARKS=OFF -DEDGECP_BUILD_FUZZERS=OFF)
   run_or_fail("cmake --install" ${CMAKE_COMMAND} --install ${WORK}/edgecp --prefix ${WORK}/prefix)
   foreach(f include/edgecp/edgecp.hpp include/edgecp/version.hpp share/cmake/edgecp/edgecpConfig.cmake
-            share/cmake/edgecp/edgecpConfigVersion.cmake share/pkgconfig/edgecp.pc)
+            share/cmake/edgecp/edgecpConfigVersion.cmake share/pkgconfig/edgecp.pc
+            share/edgecp/examples/piece_once.hpp share/edgecp/examples/own_solver.cpp)
     if(NOT EXISTS ${WORK}/prefix/${f})
       message(FATAL_ERROR "consumer minimal: ${f} not installed")
     endif()

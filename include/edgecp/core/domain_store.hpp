@@ -1,6 +1,8 @@
 // DomainStore: cells x candidates with trail-based backtracking and per-subscriber change tracking.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -140,6 +142,27 @@ class DomainStore {
   /// Marks every event so far as seen by the subscriber.
   void consume(std::size_t sub) { cursors_[sub]->set(log_size()); }
 
+  // ---- interruption ----
+  using clock = std::chrono::steady_clock;
+  /// A way out of a long propagation (one AC-3 fixpoint on a board of a thousand cells takes seconds): once
+  /// `*stop` is set or the steady clock passes `deadline`, interrupt_requested() is true, and interrupted()
+  /// stays true until the next set_interrupt. Propagators that can run long poll it every few hundred steps
+  /// and give up with a failure; the driver then ends its search with the status limit, so a failure that
+  /// came from an interruption never stands as a refutation.
+  void set_interrupt(const std::atomic<bool>* stop, clock::time_point deadline = clock::time_point::max()) {
+    stop_ = stop;
+    deadline_ = deadline;
+    interrupted_ = false;
+  }
+  /// Polls the stop flag and the clock (a clock read: call it every few hundred steps, not every one).
+  bool interrupt_requested() {
+    if (!interrupted_ && ((stop_ && stop_->load(std::memory_order_relaxed)) ||
+                          (deadline_ != clock::time_point::max() && clock::now() >= deadline_)))
+      interrupted_ = true;
+    return interrupted_;
+  }
+  bool interrupted() const { return interrupted_; }
+
  private:
   struct Counts {
     std::size_t log_size = 0;  // log_[0 .. log_size) are the events on this branch
@@ -169,6 +192,10 @@ class DomainStore {
   std::vector<std::uint32_t> log_;  // entries past counts_.log_size are stale (undone)
   std::vector<std::unique_ptr<Trailed<std::size_t>>> cursors_;  // *cursors_[s] <= log_size(): events before
                                                                 // it are seen by subscriber s
+  // untrailed: the interruption (set_interrupt); interrupted_ => stop_ was set or deadline_ passed
+  const std::atomic<bool>* stop_ = nullptr;
+  clock::time_point deadline_ = clock::time_point::max();
+  bool interrupted_ = false;
 };
 
 }  // namespace edgecp

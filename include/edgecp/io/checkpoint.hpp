@@ -23,6 +23,8 @@
 //   # score S                 the checker's score of the board below
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <istream>
@@ -141,8 +143,14 @@ inline SplitCheckpoint parse_split_checkpoint(std::istream& in, const std::strin
       throw ParseError(file, l.number,
                        std::string("expected '") + key + " ...', found " + detail::quote(l.tokens[0]));
   };
+  // counts in 0..2^60: far above any count or run (2^60 placements are 500 years at 70 M a second), and
+  // far enough below 2^63 that the symmetry factor and later additions cannot overflow
   auto number = [&](std::size_t i, const char* what) {
-    return static_cast<std::uint64_t>(detail::to_int(file, l.number, l.tokens[i], what));
+    const long long v = detail::to_int(file, l.number, l.tokens[i], what);
+    if (v < 0 || v > (1LL << 60))
+      throw ParseError(file, l.number,
+                       std::string(what) + " " + detail::quote(l.tokens[i]) + " out of range (0..2^60)");
+    return static_cast<std::uint64_t>(v);
   };
   expect("edgecp-checkpoint", 3);
   if (l.tokens[1] != "1" || l.tokens[2] != "split")
@@ -161,6 +169,7 @@ inline SplitCheckpoint parse_split_checkpoint(std::istream& in, const std::strin
   c.symmetry_factor = detail::to_int_in(file, l.number, l.tokens[1], "factor", 1, 4);
   expect("solutions", 2);
   c.solutions = number(1, "solutions");
+  const int solutions_line = l.number;
   expect("placements", 2);
   c.placements = number(1, "placements");
   expect("seconds", 2);
@@ -169,6 +178,9 @@ inline SplitCheckpoint parse_split_checkpoint(std::istream& in, const std::strin
   } catch (const std::exception&) {
     throw ParseError(file, l.number, "seconds " + detail::quote(l.tokens[1]) + " is not a number");
   }
+  if (!std::isfinite(c.seconds) || c.seconds < 0)
+    throw ParseError(file, l.number,
+                     "seconds " + detail::quote(l.tokens[1]) + " must be a finite number >= 0");
   c.done.assign(static_cast<std::size_t>(c.subproblems), false);
   bool any_done_line = false;
   while (reader.next(l)) {
@@ -191,6 +203,15 @@ inline SplitCheckpoint parse_split_checkpoint(std::istream& in, const std::strin
     }
   }
   if (!any_done_line) throw ParseError(file, reader.number(), "truncated: expected 'done ...'");
+  // what the runs that write checkpoints never write: solutions with no finished subproblem, and in first
+  // mode more solutions than finished subproblems (each holds at most one there: a count relabelled
+  // 'mode first')
+  const auto finished = static_cast<std::uint64_t>(std::count(c.done.begin(), c.done.end(), true));
+  if (c.solutions > 0 && finished == 0)
+    throw ParseError(file, solutions_line, "inconsistent: solutions counted, but no subproblem finished");
+  if (c.mode == "first" && c.solutions > finished)
+    throw ParseError(file, solutions_line,
+                     "inconsistent: a first-solution run finds at most one solution per finished subproblem");
   return c;
 }
 

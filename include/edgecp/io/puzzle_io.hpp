@@ -14,6 +14,8 @@
 // Board file:
 //   W H
 //   H lines of W tokens: PIECE/ROT (1-based piece) or '.' for an empty cell
+// The text result edgecp solve prints (a first line "puzzle ...", result lines, then a board file) reads
+// as its board.
 #pragma once
 
 #include <charconv>
@@ -37,13 +39,17 @@ class ParseError : public std::runtime_error {
   /// `line` 0: the file as a whole (it cannot be opened, it is empty or truncated); the message then says
   /// "FILE: message", else "FILE:LINE: message".
   ParseError(std::string file, int line, const std::string& message)
-      : std::runtime_error(file + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " + message),
-        file_(std::move(file)),
-        line_(line) {}
+      : std::runtime_error(text(file, line, message)), file_(std::move(file)), line_(line) {}
   const std::string& file() const { return file_; }
   int line() const { return line_; }
 
  private:
+  // appended piece by piece: GCC 12 warns (-Wrestrict, a false positive) on "..." + std::string&& inlined
+  static std::string text(const std::string& file, int line, const std::string& message) {
+    std::string out = file;
+    if (line > 0) out.append(":").append(std::to_string(line));
+    return out.append(": ").append(message);
+  }
   std::string file_;
   int line_;
 };
@@ -376,10 +382,9 @@ inline void write_board(std::ostream& out, const Model& m, const Board& b) {
 
 /// Reads a board for the model's puzzle. Throws ParseError on a size mismatch, a bad token, a piece number
 /// or rotation out of range. (Whether the board is legal is check_board's job.)
-inline Board parse_board(std::istream& in, const std::string& file, const Model& m) {
-  detail::LineReader reader(in, file);
-  detail::Line head;
-  if (!reader.next(head)) throw ParseError(file, 0, "empty file: expected a 'W H' header line");
+namespace detail {
+/// The rest of a board after its header line `head` (read from `reader`).
+inline Board parse_board_body(LineReader& reader, const Line& head, const std::string& file, const Model& m) {
   if (head.tokens.size() != 2) throw ParseError(file, head.number, "expected the header 'W H'");
   const long long w = detail::to_int(file, head.number, head.tokens[0], "width");
   const long long h = detail::to_int(file, head.number, head.tokens[1], "height");
@@ -412,7 +417,22 @@ inline Board parse_board(std::istream& in, const std::string& file, const Model&
                      "expected " + std::to_string(h) + " rows, found " + std::to_string(r));
   return b;
 }
+}  // namespace detail
 
+inline Board parse_board(std::istream& in, const std::string& file, const Model& m) {
+  detail::LineReader reader(in, file);
+  detail::Line head;
+  if (!reader.next(head)) throw ParseError(file, 0, "empty file: expected a 'W H' header line");
+  // edgecp solve's printed result: "puzzle ...", the result lines, then the board with its header
+  if (head.tokens.front() == "puzzle")
+    while (head.tokens.size() != 2 || head.tokens[0].find_first_not_of("0123456789") != std::string::npos ||
+           head.tokens[1].find_first_not_of("0123456789") != std::string::npos)
+      if (!reader.next(head))
+        throw ParseError(file, reader.number(), "a printed result without a board (no 'W H' header line)");
+  return detail::parse_board_body(reader, head, file, m);
+}
+
+/// A board file, or the result edgecp solve printed (the board after its result lines).
 inline Board read_board(const std::string& path, const Model& m) {
   std::ifstream in = detail::open_regular(path);
   return parse_board(in, path, m);

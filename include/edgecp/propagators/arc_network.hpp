@@ -93,12 +93,18 @@ class ArcQueue {
 /// The AC-3 main loop shared by AC-3 and AC-2001: queue the arcs into every cell changed since the
 /// subscriber's last run, then revise arcs until the queue is empty; an arc (x, y) whose revision shrinks x
 /// requeues the arcs into x except (y, x). `revise(arc index)` returns true when it removed values.
-/// Returns false on a wipe-out (the queue is left empty).
+/// Returns false on a wipe-out (the queue is left empty), and when the store's interruption fires (polled
+/// every 256 revisions: DomainStore::set_interrupt; the driver then stops, so it refutes nothing).
 template <class Store, class Revise>
 bool run_arc_queue(Store& s, std::size_t sub, const std::vector<Arc>& arcs, ArcQueue& queue,
                    Revise&& revise) {
   for (std::size_t i = s.cursor(sub); i < s.log_size(); ++i) queue.arcs_into(s.logged_cell(i));
-  while (!queue.empty()) {
+  for (unsigned steps = 1; !queue.empty(); ++steps) {
+    if constexpr (requires { s.interrupt_requested(); })
+      if ((steps & 255U) == 0 && s.interrupt_requested()) {
+        queue.clear();
+        return false;
+      }
     const int ai = queue.pop();
     if (!revise(ai)) continue;
     const auto x = static_cast<std::size_t>(arcs[static_cast<std::size_t>(ai)].x);

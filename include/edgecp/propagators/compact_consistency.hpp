@@ -19,7 +19,7 @@ namespace edgecp {
 
 /// The board's domains and their propagation in one object, built for exact search on small and mid-size
 /// boards, where nothing generic may be paid per node (about 3 µs a decision with its propagation on 6x6 to
-/// 8x8 boards, docs/results.md section 7).
+/// 8x8 boards, docs/journal.md section 7).
 ///
 /// Representation: a candidate is a slot `4 * piece + rotation` (slots of rotations that look like an
 /// earlier one stay empty, as in the Model), so one piece is one nibble of a W-word bitset and crossing a

@@ -1,6 +1,7 @@
 // Puzzle description: pieces with four coloured sides, board geometry, hints.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -135,6 +136,37 @@ constexpr int grey_count(const Piece& p) {
 }
 constexpr bool has_opposite_greys(const Piece& p) {
   return (p.colours[0] == grey && p.colours[2] == grey) || (p.colours[1] == grey && p.colours[3] == grey);
+}
+
+/// The colours no board can match everywhere: where every join matches, the sides facing the frame's ring
+/// (a corner's two coloured sides, an edge piece's two sides next to its grey one) pair up among
+/// themselves, and so do the sides facing the interior (an edge piece's side opposite its grey one, every
+/// side of an interior piece); a colour shown an odd number of times on either kind leaves a mismatched join
+/// on every board. Boards of at least 3 x 3 (else empty), pieces with opposite greys skipped. Empty is
+/// necessary for an exact solution, not sufficient. A piece list read in another side order than up,
+/// right, down, left (clockwise) shows here: on E2, every such order that is not a turn or a mirror leaves
+/// ten colours unpaired.
+inline std::vector<int> unpaired_colours(const Puzzle& pz) {
+  std::vector<int> ring, inner;  // per colour: sides of that kind, counted modulo 2
+  auto flip = [](std::vector<int>& v, int c) {
+    if (c >= static_cast<int>(v.size())) v.resize(static_cast<std::size_t>(c) + 1, 0);
+    v[static_cast<std::size_t>(c)] ^= 1;
+  };
+  if (pz.geometry.width() < 3 || pz.geometry.height() < 3) return {};
+  for (const Piece& p : pz.pieces) {
+    if (has_opposite_greys(p) || grey_count(p) > 2) continue;
+    for (int s = 0; s < 4; ++s) {
+      const int c = p.colours[static_cast<std::size_t>(s)];
+      if (c == grey) continue;
+      const bool next_to_grey = p.colours[static_cast<std::size_t>((s + 1) & 3)] == grey ||
+                                p.colours[static_cast<std::size_t>((s + 3) & 3)] == grey;
+      flip(grey_count(p) == 0 || !next_to_grey ? inner : ring, c);
+    }
+  }
+  std::vector<int> out;
+  for (std::size_t c = 0; c < std::max(ring.size(), inner.size()); ++c)
+    if ((c < ring.size() && ring[c]) || (c < inner.size() && inner[c])) out.push_back(static_cast<int>(c));
+  return out;
 }
 
 }  // namespace edgecp

@@ -93,7 +93,7 @@ struct EngineRequest {
 /// budget unless propagators are asked for (the record hunt wins without them), and for best mode without a
 /// budget unless a driver option is given (the caller then gives it plan_hunt's schedule); for first and
 /// count mode, unless driver options are asked for (propagators, gates, random values, restarts, a budget),
-/// the exact walk (the fastest measured, docs/results.md section 24), or the exact engine with `--order mrv`
+/// the exact walk (the fastest measured, docs/journal.md section 24), or the exact engine with `--order mrv`
 /// (the walk needs a static order); else the propagating driver. Throws std::invalid_argument when the
 /// request mixes the engines' options; its message names the command-line options of edgecp-solve. (A puzzle
 /// too large for the walk or the exact engine runs on the driver: see engine_for_puzzle.)
@@ -182,7 +182,7 @@ inline CellOrder default_order(EngineKind e) {
 }
 
 /// The scan engine restarts after this many placements per thread when nothing else is asked (about 7 s on
-/// the reference machine; docs/results.md section 5 compares restart intervals).
+/// the reference machine; docs/journal.md section 5 compares restart intervals).
 constexpr std::uint64_t default_scan_restart_nodes = 200'000'000;
 
 /// Calls f(solver) on a driver over the registry's propagators named in `names`, on the narrowest bit domain

@@ -233,7 +233,7 @@ class ExactSearch {
     // Frontier MRV: among unassigned cells next to an assigned one, the fewest candidates counted as
     // interior looks (a frame cell's candidates count four times: a frame piece has one rotation per cell
     // where an interior piece has four); ties: fewer assigned neighbours, then row order. With no such
-    // cell, the first unassigned cell in row order. (docs/results.md section 7 compares the rules.)
+    // cell, the first unassigned cell in row order. (docs/journal.md section 7 compares the rules.)
     int best = -1;
     long best_key = 0;
     for (int c : order_) {

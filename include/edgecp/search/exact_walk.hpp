@@ -40,7 +40,7 @@ struct WalkOptions : SearchControl {
   /// After each placement, every cell next to it that the order places later (beyond the next placement)
   /// must keep an unused candidate that fits its placed neighbours: a forward check on the joins and the
   /// pieces left, a few bit-set words per neighbour. Sound (tested against brute force); measured not to pay
-  /// on Brendan's puzzles (docs/results.md section 24), so off.
+  /// on Brendan's puzzles (docs/journal.md section 24), so off.
   bool lookahead = false;
 };
 

@@ -30,7 +30,7 @@ struct HuntPlan {
 
 /// Boards of at least this many cells whose interior colours are evenly spread (evenly_coloured) get the
 /// 16x16 configuration (tail-columns order, quota, shuffled values): measured on Eternity II's 16x16 only
-/// (docs/results.md sections 10, 23 and 25); other boards keep the plain one (blackwood order, no quota,
+/// (docs/journal.md sections 10, 23 and 25); other boards keep the plain one (blackwood order, no quota,
 /// rare values), under which small boards are solved or nearly so.
 inline constexpr int hunt_large_board_cells = 100;
 
@@ -88,7 +88,7 @@ inline ColourCounts count_colours(const Model& m) {
 /// brings the favoured sides nearer to an eighth of all coloured sides (two interior colours always stay
 /// unfavoured); then the frame colour (where the frame has two or more) shown most often with the chosen
 /// ones. On `e2.txt`: 5, 18 and 20 (124 sides; Blackwood's 5, 7, 20 has 122, and 7 with 20 is the second
-/// pair); docs/results.md section 25 measures both, and the rarest colours, which lost 4.5 joins.
+/// pair); docs/journal.md section 25 measures both, and the rarest colours, which lost 4.5 joins.
 inline std::vector<int> favoured_colours(const Model& m) {
   const ColourCounts n = count_colours(m);
   const auto& together = n.together;
@@ -198,7 +198,7 @@ inline std::string colour_spread(const Model& m) {
   return std::to_string(lo) + " to " + std::to_string(hi);
 }
 /// Interior colours shown about equally often (the most at most 5/4 of the fewest), as on Eternity II (46 to
-/// 50 sides on the pieces left): there the quota paid (docs/results.md section 25); on the bundled generated
+/// 50 sides on the pieces left): there the quota paid (docs/journal.md section 25); on the bundled generated
 /// 16x16, whose colours run from 36 to 70 sides, it cost 3 joins.
 inline bool evenly_coloured(const Model& m) {
   const auto [lo, hi] = interior_colour_range(m);

@@ -61,7 +61,7 @@ struct ScanOptions : SearchControl {
   std::vector<std::pair<int, int>> quota_ramp;
   /// A restart that has not made the budget's first break placement after an eighth of restart_nodes (the
   /// walk stuck in the exact part, where the quota cuts hardest: E2 with three corners pinned,
-  /// docs/results.md section 25), or that exhausted its tree so, restarts at once with the quota halved for
+  /// docs/journal.md section 25), or that exhausted its tree so, restarts at once with the quota halved for
   /// the restarts after it (1/2, 1/4, ... of the ramp's sides; ScanResult::quota_halvings). Off: the quota
   /// stays as given.
   bool quota_adapt = true;
@@ -86,7 +86,7 @@ struct ScanOptions : SearchControl {
   /// colour_mismatch_bound of the board it would make exceed the mismatches allowed at the end (the budget,
   /// or the cap a better board set): no board within the budget is lost. The counts are kept incrementally
   /// (four colour updates per placement there). E2's scan runs spend most of their placements in the last
-  /// rows, closing boards that cannot beat the best; this bound cuts most of them (docs/results.md section
+  /// rows, closing boards that cannot beat the best; this bound cuts most of them (docs/journal.md section
   /// 14: 0 gives the old walk).
   int colour_bound = 24;
 };
@@ -195,8 +195,9 @@ class ScanSearch {
       else
         search<true>();
     }
-    keeper_.complete_partial(clock_.elapsed());
-    result_.seconds = clock_.elapsed();  // the last completion (and its repair) included
+    const double end = clock_.elapsed();
+    keeper_.complete_partial(end, !opt_.out_of_time(end));  // past the limit: no repair, end on time
+    result_.seconds = clock_.elapsed();                     // the last completion (and its repair) included
     if (solved_by_keeper()) result_.status = SearchStatus::solved;
     (void)share_bound();  // publish the final best
     result_.deepest = deepest_;

@@ -82,6 +82,12 @@ struct SearchControl {
   /// checkpoint). Read at every clock read: from then on only boards that beat it are accepted (branch and
   /// bound across searches); raised when this search does better. Null: the search bounds itself alone.
   std::atomic<int>* shared_best = nullptr;
+
+  /// Past the time limit at `seconds`, or stopped: what the engines ask before work after the search (the
+  /// last completion's repairs), so that a run ends at its limit.
+  bool out_of_time(double seconds) const {
+    return (time_limit > 0 && seconds >= time_limit) || (stop && stop->load(std::memory_order_relaxed));
+  }
 };
 
 /// The fields both engines report.
@@ -294,13 +300,15 @@ class BestBoardKeeper {
   }
   int partial_depth() const { return partial_depth_; }
 
-  /// Completes the best partial board greedily and offers it, unless that was done already.
-  void complete_partial(double seconds) {
+  /// Completes the best partial board greedily and offers it, unless that was done already; with `repair`
+  /// false, without the hill climbing and the tail repair (the last completion of a run past its time
+  /// limit or stopped: they take up to a second).
+  void complete_partial(double seconds, bool repair = true) {
     if (partial_completed_ || partial_depth_ < 0) return;
     partial_completed_ = true;
     Board b = complete_greedy(*model_, partial_, order_);
     const int empty = model_->cell_count() - partial_.placed();
-    if (repair_.nodes && empty <= repair_.max_window) {
+    if (repair && repair_.nodes && empty <= repair_.max_window) {
       if (improve_) improve_by_swaps(*model_, b);
       const RepairStats st = repair_tail(*model_, b, order_, std::max(empty, repair_.step), repair_.step,
                                          repair_.max_window, repair_.nodes);

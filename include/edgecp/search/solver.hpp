@@ -83,6 +83,11 @@ requires(DriverPropagator<Props<DomainStore<Domain>>, DomainStore<Domain>>&&...)
   /// SearchControl::completion_every says otherwise.
   static constexpr std::uint64_t default_completion_every = 1 << 16;
 
+  /// A driver over the model `m` (kept by reference: it must outlive the solver) with `opt`; `enabled[i]`
+  /// switches the i-th of `Props` on (all by default). Builds the store at level 0 with the static domains
+  /// (frame, hints), pins a corner piece when opt.fix_corner, and constructs every enabled propagator, which
+  /// subscribes to the store's change log there. A count never restarts (it would count twice); restarts
+  /// imply random values.
   Solver(const Model& m, SearchOptions opt, [[maybe_unused]] std::array<bool, prop_count> enabled = all_on())
       : model_(m),
         opt_(std::move(opt)),
@@ -120,8 +125,18 @@ requires(DriverPropagator<Props<DomainStore<Domain>>, DomainStore<Domain>>&&...)
     return a;
   }
 
+  /// Searches under opt's mode and limits and returns what it found: first mode stops at the first solution,
+  /// count mode counts them all, best mode keeps the best board (by score, greedy completions of the best
+  /// partial board included) until the limits; with the status, the placements (by depth), restarts and
+  /// each propagator's statistics.
   SearchResult run() {
     clock_.start();
+    // a long propagation ends at the time limit or the stop flag too (a failure then, reported as a limit)
+    using Clock = std::chrono::steady_clock;
+    store_.set_interrupt(opt_.stop, opt_.time_limit > 0 && opt_.time_limit < 1e9
+                                        ? Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                             std::chrono::duration<double>(opt_.time_limit))
+                                        : Clock::time_point::max());
     result_ = SearchResult{};
     result_.placements_by_depth.assign(static_cast<std::size_t>(to_place_) + 1, 0);
     while (true) {
@@ -131,6 +146,8 @@ requires(DriverPropagator<Props<DomainStore<Domain>>, DomainStore<Domain>>&&...)
       store_.push_level();
       if (propagate()) search(0, 0);
       store_.pop_to(level);
+      if (store_.interrupted())
+        stop_ = Stop::limit;  // whatever failed after the interruption refuted nothing
       if (stop_ != Stop::restart) break;
       ++result_.restarts;
       clock_.restarted(result_.placements);
@@ -140,7 +157,7 @@ requires(DriverPropagator<Props<DomainStore<Domain>>, DomainStore<Domain>>&&...)
                      : stop_ == Stop::limit ? SearchStatus::limit
                                             : SearchStatus::exhausted;
     if (opt_.mode == SearchMode::best) {
-      keeper_.complete_partial(result_.seconds);
+      keeper_.complete_partial(result_.seconds, !opt_.out_of_time(result_.seconds));
       keeper_.report(result_);
     } else {
       verify_into(model_, result_);
@@ -400,6 +417,9 @@ requires(DriverPropagator<Props<DomainStore<Domain>>, DomainStore<Domain>>&&...)
         if (propagate()) {
           note_depth(depth + 1, mism + bad);
           stop = search(depth + 1, mism + bad);
+        } else if (store_.interrupted()) {
+          stop_ = Stop::limit;
+          stop = true;
         } else {
           ++result_.failures;
         }

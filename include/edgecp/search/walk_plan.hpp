@@ -1,6 +1,6 @@
 // The exact walk's layout for a count, chosen from the puzzle: which reading order it fills the board in and
 // which corner piece its symmetry pins top-left. Every layout counts the same solutions; their trees differ
-// by up to 2x on Brendan Owen's puzzles (docs/results.md section 26), so a long count first compares them by
+// by up to 2x on Brendan Owen's puzzles (docs/journal.md section 26), so a long count first compares them by
 // Knuth's estimate.
 #pragma once
 
@@ -76,7 +76,7 @@ inline std::vector<double> estimate_layouts(const Model& m, const WalkOptions& b
 /// the lowest-numbered corner piece) is estimated first; a tree outside [min_nodes, max_nodes] keeps it.
 /// Otherwise every layout is estimated with `probes` probes, the `finalists` smallest and the default again
 /// with a second seed, and the smallest mean wins if it is below `margin` times the default's. Cost: on
-/// Brendan's 7x7 about 3 s per thread, his 8x8 about 20 s (once, before a count of minutes to hours).
+/// Brendan's 7x7 6 s on one thread, his 8x8 13 s on two (once, before a count of minutes to hours).
 inline WalkLayout plan_walk_layout(const Model& m, const WalkOptions& base,
                                    const WalkLayoutOptions& lo = {}) {
   WalkLayout def;
