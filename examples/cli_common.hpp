@@ -88,11 +88,26 @@ inline int write_outputs(const Args& a, const Model& m, const Board& b, int scor
     code = exit_write_failed;
   };
   if (!a.board_file.empty()) {
+    // what the file holds now: another run (or a hand) may have written a better board since the start
+    int kept = plan.kept_score;
+    bool foreign = false;  // it exists now and is no board of this puzzle
+    if (!a.force && std::filesystem::is_regular_file(a.board_file)) {
+      try {
+        const BoardCheck chk = check_board(m, read_board(a.board_file, m));
+        kept = std::max(kept, chk.ok ? chk.score : -1);
+      } catch (const ParseError&) {
+        foreign = true;
+      }
+    }
     std::string target = a.board_file;
-    if (plan.kept_score >= score) {
+    if (kept >= score || foreign) {
       target = fmt::format("{}.{}", a.board_file, score);
-      std::fprintf(stderr, "%s: %s holds a board scoring %d >= %d: kept; the new board goes to %s\n",
-                   program.c_str(), a.board_file.c_str(), plan.kept_score, score, target.c_str());
+      if (foreign)
+        std::fprintf(stderr, "%s: %s is no longer a board of this puzzle: kept; the new board goes to %s\n",
+                     program.c_str(), a.board_file.c_str(), target.c_str());
+      else
+        std::fprintf(stderr, "%s: %s holds a board scoring %d >= %d: kept; the new board goes to %s\n",
+                     program.c_str(), a.board_file.c_str(), kept, score, target.c_str());
     }
     report(write_file_atomically(target, [&](std::ostream& out) { write_board(out, m, b); }));
   }
@@ -428,6 +443,7 @@ class BestSaver {
     std::lock_guard<std::mutex> lock(mu_);
     if (score <= score_) return;
     score_ = score;
+    if (held_elsewhere(score)) return;
     std::string why = write_file_atomically(
         args_->save_file, [&](std::ostream& out) { write_best_checkpoint(out, *model_, b); });
     if (why.empty())
@@ -446,6 +462,22 @@ class BestSaver {
     if (!why.empty()) std::fprintf(stderr, "checkpoint: %s\n", why.c_str());
     failed_ = !why.empty();
   }
+  /// Another run writing the same --save file saved a board at least as good: it stays (said once).
+  bool held_elsewhere(int score) {
+    if (!std::filesystem::is_regular_file(args_->save_file)) return false;
+    int theirs = -1;
+    try {
+      theirs = edgecp::score(*model_, read_best_checkpoint(args_->save_file, *model_));
+    } catch (const std::exception&) {
+      return false;  // unreadable (a write of ours cut short): ours replaces it
+    }
+    if (theirs < score) return false;
+    if (!told_)
+      std::fprintf(stderr, "checkpoint: %s holds a board scoring %d >= %d, saved by another run: kept\n",
+                   args_->save_file.c_str(), theirs, score);
+    told_ = true;
+    return true;
+  }
   /// The last checkpoint write failed: the file does not hold the best board (the run exits 3).
   bool failed() const {
     std::lock_guard<std::mutex> lock(mu_);
@@ -458,6 +490,7 @@ class BestSaver {
   mutable std::mutex mu_;
   int score_;
   bool failed_ = false;
+  bool told_ = false;  // held_elsewhere said so once
 };
 
 /// The board of --resume FILE in best mode (empty when not resuming); throws ParseError when unusable.

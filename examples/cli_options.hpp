@@ -410,7 +410,7 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
        "FILE is replaced only by a better board (else the new one goes to\n"
        "FILE.SCORE) unless --force",
        a.board_file);
-  text("--svg", "FILE", output, "draw the result board (mismatched joins in red)", a.svg_file);
+  text("--svg", "FILE", output, "draw the result board (mismatched joins dashed)", a.svg_file);
   flag("--svg-numbers", output, "piece numbers on the --svg picture", a.svg_numbers, true);
   flag("--force", output, "--board FILE may replace a better board", a.force, true);
   text("--check", "BOARD", output,

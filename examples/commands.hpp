@@ -687,11 +687,12 @@ inline void add_draw_options(CLI::App& app, DrawArgs& a) {
   app.add_option("-o,--output", a.output, "the SVG file, written atomically (default: stdout)")
       ->type_name("FILE");
   app.add_flag("--numbers", a.numbers, "piece numbers on the picture");
-  app.add_option("--cell-size", a.cell_size, "pixels per cell (default 40)")
+  app.add_option("--cell-size", a.cell_size,
+                 "pixels per cell (default 40; more on a narrow board, so that it spans the legend)")
       ->type_name("PX")
       ->check(CLI::Range(8, 400));
   app.footer(
-      "Mismatched joins are drawn in red. Exit codes: 0 drawn, 2 not a legal board or bad input, 3\n"
+      "Mismatched joins are drawn dashed. Exit codes: 0 drawn, 2 not a legal board or bad input, 3\n"
       "the file could not be written.\n");
 }
 

@@ -11,7 +11,7 @@ namespace {
 bool has(const std::uint64_t* row, int slot) { return (row[slot >> 6] >> (slot & 63)) & 1U; }
 }  // namespace
 
-TEST_CASE("candidate bits: nibble slots give every piece one nibble; aligned kinds start a word",
+TEST_CASE("candidate bits: nibble slots give every piece one nibble, aligned kinds start a word",
           "[candidate_bits]") {
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     const Model m = random_model(4 + static_cast<int>(seed % 3), 5, 2, 3, seed);

@@ -24,7 +24,7 @@ TEST_CASE("candidate masks mirror the model's tables", "[candidate_masks]") {
   }
 }
 
-TEST_CASE("load_static_domains fills a store; too small a domain type is rejected", "[candidate_masks]") {
+TEST_CASE("load_static_domains fills a store, too small a domain type is rejected", "[candidate_masks]") {
   const Model m(generate({4, 4, 2, 3, 2, false}).puzzle);
   DomainStore<BitDomain<1>> s(16, static_cast<std::size_t>(m.candidate_count()));
   load_static_domains(s, m);

@@ -145,7 +145,7 @@ TEST_CASE("puzzle fingerprints tell puzzles apart, not their names", "[checkpoin
   REQUIRE(puzzle_fingerprint(a) != puzzle_fingerprint(c));
 }
 
-TEST_CASE("best checkpoint: read back; another puzzle, a wrong score, a bad board refused", "[checkpoint]") {
+TEST_CASE("best checkpoint: read back, another puzzle, a wrong score, a bad board refused", "[checkpoint]") {
   const GeneratedPuzzle g = generate({5, 5, 2, 3, 3, false});
   const Model m(g.puzzle);
   Board b = g.planted_board(m);

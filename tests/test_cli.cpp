@@ -438,6 +438,55 @@ TEST_CASE("robustness: a board file is replaced only by a better board, atomical
   std::filesystem::remove(file + ".60");
 }
 
+TEST_CASE("robustness: a better board written into the --board file during the run is kept",
+          "[cli][robustness]") {
+  // the bundled 16x16 cannot be solved in 2 s; its planted board (480) is written into the file while the
+  // run goes on, which must then leave it and put its own board beside it
+  const std::string file = temp_path("race.txt"), planted = temp_path("planted.txt");
+  const GeneratedPuzzle g = generate(GeneratorOptions::e2_like(1));
+  const Model m(g.puzzle);
+  {
+    std::ofstream out(planted);
+    write_board(out, m, g.planted_board(m));
+  }
+  const Run r = shell("(sleep 0.5; cp " + planted + " " + file + ".part && mv " + file + ".part " + file +
+                      ") & " + std::string(EDGECP_SOLVE_BINARY) +
+                      " --time 2 --threads 1 --json --quiet --board " + file + "; code=$?; wait; exit $code");
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const long long score = field(r.out, "score");
+  REQUIRE(score < m.geometry().inner_join_count());
+  REQUIRE(read_text(file) == read_text(planted));  // the better board stays
+  REQUIRE(std::filesystem::exists(file + "." + std::to_string(score)));
+  REQUIRE(r.err.find("kept") != std::string::npos);
+  // the same with --save: another run's better checkpoint is not replaced by a worse one
+  const std::string save = temp_path("save.ck"), theirs = temp_path("theirs.ck");
+  {
+    std::ofstream out(theirs);
+    write_best_checkpoint(out, m, g.planted_board(m));
+  }
+  const Run saving =
+      shell("(sleep 0.5; cp " + theirs + " " + save + ".part && mv " + save + ".part " + save + ") & " +
+            std::string(EDGECP_SOLVE_BINARY) + " --time 2 --threads 1 --json --quiet --save " + save +
+            "; code=$?; wait; exit $code");
+  INFO(saving.err);
+  REQUIRE(saving.code == 0);
+  REQUIRE(read_text(save) == read_text(theirs));
+  for (const auto& f : {save, save + ".json", theirs}) std::filesystem::remove(f);
+  // something that is no board, written there meanwhile, is kept too
+  const std::string other = temp_path("notes.txt");
+  const Run notes =
+      shell("(sleep 0.5; echo notes > " + other + ") & " + std::string(EDGECP_SOLVE_BINARY) +
+            " --time 1.5 --threads 1 --json --quiet --board " + other + "; code=$?; wait; exit $code");
+  INFO(notes.err);
+  REQUIRE(notes.code == 0);
+  REQUIRE(read_text(other) == "notes\n");
+  const std::string beside = other + "." + std::to_string(field(notes.out, "score"));
+  REQUIRE(std::filesystem::exists(beside));
+  for (const auto& f : {file, planted, file + "." + std::to_string(score), other, beside})
+    std::filesystem::remove(f);
+}
+
 TEST_CASE("robustness: hostile puzzle files cost what a valid puzzle costs", "[cli][robustness]") {
   // 4x4 followed by ~20 MB of piece lines: the old reader took the whole file into memory first.
   const std::string flood = temp_path("flood.txt");
@@ -686,7 +735,7 @@ TEST_CASE("checkpoints: bad checkpoints are refused with exit 2 and nothing is c
   refused(p4 + " --mode count --breaks 5 --save " + temp_path("x"), "not with --breaks");
   for (const auto& f : {ck, best, best + ".json", truncated, garbage}) std::filesystem::remove(f);
 }
-TEST_CASE("edgecp-solve: every board comes with a viewer link that reads back to it; piece lists are read",
+TEST_CASE("edgecp-solve: every board comes with a viewer link that reads back to it, piece lists are read",
           "[cli][viewer_url]") {
   const std::string p6 = puzzles() + "/e2like_6x6.txt";
   const Model m(read_puzzle(p6));
@@ -757,7 +806,7 @@ TEST_CASE("edgecp-solve --check: verifies a board file or a viewer link, lists m
   for (const auto& f : {puzzle, board}) std::filesystem::remove(f);
 }
 
-TEST_CASE("edgecp-solve: --hint places pieces; a piece list in another side order gets a note", "[cli]") {
+TEST_CASE("edgecp-solve: --hint places pieces, a piece list in another side order gets a note", "[cli]") {
   const GeneratedPuzzle g = generate({6, 6, 3, 6, 5, false});
   const Model m(g.puzzle);
   const Board planted = g.planted_board(m);

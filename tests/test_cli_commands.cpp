@@ -42,7 +42,7 @@ struct PuzzleFiles {
 };
 }  // namespace
 
-TEST_CASE("edgecp: every command has its own --help; --version", "[cli]") {
+TEST_CASE("edgecp: every command has its own --help, --version", "[cli]") {
   const Run top = edgecp_run("--help");
   REQUIRE(top.code == 0);
   for (const std::string cmd : {"solve", "count", "first", "check", "draw", "generate"}) {
@@ -139,7 +139,12 @@ TEST_CASE("edgecp count --estimate: the library's estimate, and a sample of the 
   REQUIRE(driver.code == 0);
   REQUIRE(driver.out.find("\"engine\":\"driver\"") != std::string::npos);
   REQUIRE(number_field(driver.out, "estimated_nodes") == Approx(de.nodes).epsilon(1e-5));
-  REQUIRE(field(driver.out, "sample_solutions") == static_cast<long long>(r.solutions));
+  // the 1-second sample finishes this count on a quiet machine; on a loaded one (sanitizers, other jobs)
+  // it may not, and then it holds part of the count
+  if (driver.out.find("\"sample_status\":\"exhausted\"") != std::string::npos)
+    REQUIRE(field(driver.out, "sample_solutions") == static_cast<long long>(r.solutions));
+  else
+    REQUIRE(field(driver.out, "sample_solutions") <= static_cast<long long>(r.solutions));
 }
 
 TEST_CASE("edgecp check: legal or not, the checker's score, every mismatched join", "[cli][viewer_url]") {
@@ -167,7 +172,7 @@ TEST_CASE("edgecp check: legal or not, the checker's score, every mismatched joi
   REQUIRE(bad.out.find("used twice") != std::string::npos);
 }
 
-TEST_CASE("edgecp draw: the picture of a legal board, to a file or stdout; illegal boards refused", "[cli]") {
+TEST_CASE("edgecp draw: the picture of a legal board, to a file or stdout, illegal boards refused", "[cli]") {
   const PuzzleFiles f({5, 4, 2, 3, 2, false});
   Board b = f.g.planted_board(f.m);
   std::swap(b.cells[6], b.cells[7]);

@@ -136,7 +136,7 @@ TEST_CASE("the root fixpoint is exactly the naive closure of the static domains"
   REQUIRE(compared > 60);
 }
 
-TEST_CASE("after every decision and refutation the state is exactly the naive closure; nothing is lost",
+TEST_CASE("after every decision and refutation the state is exactly the naive closure, nothing is lost",
           "[compact_consistency]") {
   int compared = 0, failed = 0, kept = 0;
   for (std::uint64_t seed = 1; seed <= 150; ++seed) {

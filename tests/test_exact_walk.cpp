@@ -150,7 +150,7 @@ TEST_CASE("walk: first mode returns a verified exact board exactly when one exis
   });
 }
 
-TEST_CASE("walk: hints that clash leave no solution; a board of hints only is its own solution",
+TEST_CASE("walk: hints that clash leave no solution, a board of hints only is its own solution",
           "[exact_walk]") {
   const Model m = random_model(3, 3, 1, 2, 3);
   Puzzle pz = m.puzzle();

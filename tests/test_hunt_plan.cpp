@@ -203,7 +203,7 @@ TEST_CASE("plan_hunt: more than one hint moves the early breaks from 201/256 to 
   CHECK(plan.why.find("more than one hint") != std::string::npos);
 }
 
-TEST_CASE("plan_hunt on Eternity II: evenly coloured, the quota and tail-columns; the bundled 16x16 not",
+TEST_CASE("plan_hunt on Eternity II: evenly coloured, the quota and tail-columns, the bundled 16x16 not",
           "[hunt_plan][shared]") {
   const std::string e2 = std::string(EDGECP_SHARED_DATA) + "/e2/e2.txt";
   const Model bundled(generate(GeneratorOptions::e2_like(1)).puzzle);

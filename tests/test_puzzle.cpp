@@ -48,7 +48,7 @@ Puzzle reorder_sides(Puzzle pz, std::array<int, 4> order) {
 }
 }  // namespace
 
-TEST_CASE("unpaired colours: none on a solvable puzzle, turns and mirrors; a wrong side order shows",
+TEST_CASE("unpaired colours: none on a solvable puzzle, turns and mirrors, a wrong side order shows",
           "[puzzle]") {
   int shown = 0, tried = 0;
   for (std::uint64_t seed = 1; seed <= 12; ++seed) {

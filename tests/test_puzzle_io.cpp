@@ -236,7 +236,7 @@ TEST_CASE("bad board files give file:line errors", "[puzzle_io]") {
   bad("3 3\n. . .\n. . .\n. . 5\n", 4);
 }
 
-TEST_CASE("a printed result reads as its board; its errors keep the file's line numbers", "[puzzle_io]") {
+TEST_CASE("a printed result reads as its board, its errors keep the file's line numbers", "[puzzle_io]") {
   auto gen = generate({3, 3, 2, 2, 4, false});
   Model m(gen.puzzle);
   const Board planted = gen.planted_board(m);
@@ -370,7 +370,7 @@ TEST_CASE("endless or hostile inputs stop at the first error, having read little
   }
 }
 
-TEST_CASE("byte-order mark, CR and CRLF line ends read like LF; a long token is echoed short",
+TEST_CASE("byte-order mark, CR and CRLF line ends read like LF, a long token is echoed short",
           "[puzzle_io]") {
   const std::string lf = join(valid_lines());
   std::istringstream plain(lf);

@@ -300,7 +300,7 @@ TEST_CASE("scan: the best board is complete and verified on the bundled 16x16", 
     CHECK(r.placements_by_depth[k] == 0);
 }
 
-TEST_CASE("scan: deterministic per seed under a node limit; seeds and restarts change the walk", "[scan]") {
+TEST_CASE("scan: deterministic per seed under a node limit, seeds and restarts change the walk", "[scan]") {
   const Model m(generate(GeneratorOptions::e2_like(1)).puzzle);
   ScanOptions o;
   o.order = CellOrder::row;

@@ -99,3 +99,47 @@ TEST_CASE("SVG: the legend fits every board size, piece numbers on request", "[s
     REQUIRE(count(svg, "text-anchor=\"middle\"") == static_cast<std::size_t>(w * w));  // piece numbers
   }
 }
+
+TEST_CASE("SVG: marks no piece colour hides, hints clear of the numbers, narrow boards span the legend",
+          "[svg]") {
+  for (bool hinted : {false, true}) {
+    const auto gen = generate({4, 4, 2, 3, 6, hinted});
+    const Model m(gen.puzzle);
+    Board b = gen.planted_board(m);
+    std::swap(b.cells[5], b.cells[6]);  // some joins mismatch
+    std::ostringstream os;
+    write_svg(os, m, b, {40, "t", true});
+    const std::string svg = os.str();
+    // the mismatch marks: strokes that are no colour of the palette (red was colour 3)
+    std::set<std::string> palette;
+    for (int k = 0; k < max_colours; ++k) palette.insert(svg_colour(k));
+    const std::regex group("<g><title>mismatch</title>(.*?)</g>");
+    const std::regex stroke("stroke=\"([^\"]*)\"");
+    int marks = 0;
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), group); it != std::sregex_iterator(); ++it) {
+      const std::string inner = (*it)[1].str();
+      for (auto s = std::sregex_iterator(inner.begin(), inner.end(), stroke); s != std::sregex_iterator();
+           ++s)
+        REQUIRE(palette.count((*s)[1].str()) == 0);
+      ++marks;
+    }
+    REQUIRE(marks == count_joins(m, b).mismatched);
+    REQUIRE(marks > 0);
+    // the board spans the picture: 4 cells of at least 340 / 4 pixels
+    std::smatch width;
+    REQUIRE(std::regex_search(svg, width, std::regex("width=\"([0-9]+)\"")));
+    const int px = std::stoi(width[1]), z = (px + 3) / 4;
+    REQUIRE(svg.find("points=\"" + std::to_string(3 * z) + ",0 " + std::to_string(4 * z) + ",0") !=
+            std::string::npos);
+    // the hint's mark sits off the cell's centre, where its number is written; the legend names hints
+    // only where there are some
+    std::smatch circle;
+    REQUIRE(std::regex_search(svg, circle, std::regex("<circle cx=\"([0-9]+)\" cy=\"([0-9]+)\"")) == hinted);
+    if (hinted) {
+      const int cell = m.geometry().cell(gen.puzzle.hints.at(0).row, gen.puzzle.hints.at(0).col);
+      const int cx = m.geometry().col(cell) * z + z / 2, cy = m.geometry().row(cell) * z + z / 2;
+      REQUIRE(std::hypot(std::stoi(circle[1]) - cx, std::stoi(circle[2]) - cy) > z / 4.0);
+    }
+    REQUIRE((svg.find("hints") != std::string::npos) == hinted);
+  }
+}

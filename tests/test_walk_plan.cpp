@@ -64,7 +64,7 @@ TEST_CASE("walk plan: a short count, first mode and a stop keep the default layo
 }
 
 TEST_CASE(
-    "walk plan: every reading order and corner piece compared; the choice counts the same, reproducibly",
+    "walk plan: every reading order and corner piece compared, the choice counts the same, reproducibly",
     "[walk_plan]") {
   int chosen = 0;
   for (std::uint64_t seed = 1; seed <= 16; ++seed) {

@@ -84,9 +84,13 @@ inline std::string svg_escape(const std::string& s) {
   return out;
 }
 
+/// The board as SVG: each piece as four triangles in its colours (svg_colour), mismatched joins as black
+/// lines with white dashes (a mark no piece colour can hide), hints as a ringed dot in the cell's top-left
+/// quarter (clear of the piece number), and a legend with the score. Cells grow beyond opt.cell_size on a
+/// narrow board, so that the board spans the legend's width.
 inline void write_svg(std::ostream& out, const Model& m, const Board& b, const SvgOptions& opt = {}) {
   const Geometry& g = m.geometry();
-  const int z = opt.cell_size, legend = 68;
+  const int z = std::max(opt.cell_size, (svg_min_width + g.width() - 1) / g.width()), legend = 68;
   const int width = std::max(g.width() * z, svg_min_width), height = g.height() * z + legend;
   const auto fits = static_cast<std::size_t>((width - 8) / svg_char_width);  // characters per legend line
   std::string title = opt.title;
@@ -114,7 +118,7 @@ inline void write_svg(std::ostream& out, const Model& m, const Board& b, const S
           << z / 3 << "\" text-anchor=\"middle\" fill=\"white\" stroke=\"black\" stroke-width=\"0.6\">"
           << m.piece_of(id) + 1 << "</text>\n";
     if (m.hint_candidate(cell) >= 0)
-      out << "<circle cx=\"" << cx << "\" cy=\"" << cy << "\" r=\"" << z / 6
+      out << "<circle cx=\"" << x + z / 4 << "\" cy=\"" << y + z / 4 << "\" r=\"" << std::max(3, z / 9)
           << "\" fill=\"white\" stroke=\"black\" stroke-width=\"2\"><title>hint</title></circle>\n";
   }
   for (int cell = 0; cell < g.cell_count(); ++cell) {  // mismatched joins
@@ -127,16 +131,19 @@ inline void write_svg(std::ostream& out, const Model& m, const Board& b, const S
       const int x = g.col(cell) * z, y = g.row(cell) * z;
       const int x1 = s == right ? x + z : x, y1 = s == right ? y : y + z;
       const int x2 = s == right ? x + z : x + z, y2 = s == right ? y + z : y + z;
-      out << "<line x1=\"" << x1 << "\" y1=\"" << y1 << "\" x2=\"" << x2 << "\" y2=\"" << y2
-          << "\" stroke=\"red\" stroke-width=\"4\"><title>mismatch</title></line>\n";
+      const std::string ends = "x1=\"" + std::to_string(x1) + "\" y1=\"" + std::to_string(y1) + "\" x2=\"" +
+                               std::to_string(x2) + "\" y2=\"" + std::to_string(y2) + "\"";
+      out << "<g><title>mismatch</title><line " << ends << " stroke=\"black\" stroke-width=\"5\"/><line "
+          << ends << " stroke=\"white\" stroke-width=\"2\" stroke-dasharray=\"4,3\"/></g>\n";
     }
   }
   const int ly = g.height() * z + 18;
-  const std::string lines[3] = {
-      title,
-      "score " + std::to_string(jc.matched) + " / " + std::to_string(g.inner_join_count()) + ", " +
-          std::to_string(jc.mismatched) + " mismatched (red)",
-      std::to_string(b.placed()) + " of " + std::to_string(g.cell_count()) + " placed; circles mark hints"};
+  const std::string lines[3] = {title,
+                                "score " + std::to_string(jc.matched) + " / " +
+                                    std::to_string(g.inner_join_count()) + ", " +
+                                    std::to_string(jc.mismatched) + " mismatched (dashed)",
+                                std::to_string(b.placed()) + " of " + std::to_string(g.cell_count()) +
+                                    " placed" + (m.puzzle().hints.empty() ? "" : "; ringed dots mark hints")};
   for (int i = 0; i < 3; ++i)
     out << "<text x=\"4\" y=\"" << ly + 20 * i << "\" font-family=\"sans-serif\" font-size=\"14\">"
         << svg_escape(lines[i]) << "</text>\n";
