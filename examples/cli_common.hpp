@@ -345,16 +345,35 @@ inline void adopt_checkpoint_layout(Args& a) {
   a.plan_why = "as the checkpoint " + a.resume_file + " was written";
 }
 
+// The options of the walk (WalkOptions) or the exact engine (ExactOptions) from the command line.
+template <class Options>
+Options exact_engine_options(const Args& a, EngineKind engine) {
+  Options opt;
+  opt.mode = a.mode;
+  opt.order = a.order.value_or(default_order(engine));
+  opt.fix_corner = a.fix_corner;
+  if constexpr (requires { opt.pin_piece; }) opt.pin_piece = a.pin_piece ? *a.pin_piece - 1 : -1;
+  opt.symmetry = a.symmetry;
+  opt.seed = a.seed;
+  opt.time_limit = a.time ? *a.time : 0.0;
+  opt.node_limit = a.nodes;
+  opt.stop = &stop_requested;
+  return opt;
+}
+inline WalkOptions walk_options(const Args& a) {
+  return exact_engine_options<WalkOptions>(a, EngineKind::walk);
+}
+inline ExactOptions exact_options(const Args& a) {
+  return exact_engine_options<ExactOptions>(a, EngineKind::exact);
+}
+
 /// A count on the exact walk: what the user did not give of --order and --pin-piece comes from
 /// plan_walk_layout (the reading order and corner piece with the smallest estimated tree), or from the
 /// checkpoint of --resume; a.plan_flags says it as flags, a.plan_why why.
 inline void apply_walk_layout(Args& a, const Model& m, int threads) {
   if (a.engine != EngineKind::walk || a.mode != SearchMode::count || a.order || a.pin_piece) return;
   if (!a.resume_file.empty()) return adopt_checkpoint_layout(a);
-  WalkOptions base;
-  base.mode = a.mode;
-  base.fix_corner = a.fix_corner;
-  base.symmetry = a.symmetry;
+  const WalkOptions base = walk_options(a);
   WalkLayoutOptions lo;
   lo.threads = threads;
   lo.stop = &stop_requested;

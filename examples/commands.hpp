@@ -260,27 +260,6 @@ inline int solve_driver(const Args& a, const Model& m, const OutputPlan& plan) {
   return exit_code(saver.failed() ? exit_write_failed : code);
 }
 
-// The options of the walk (WalkOptions) or the exact engine (ExactOptions) from the command line.
-template <class Options>
-Options exact_engine_options(const Args& a, EngineKind engine) {
-  Options opt;
-  opt.mode = a.mode;
-  opt.order = a.order.value_or(default_order(engine));
-  opt.fix_corner = a.fix_corner;
-  if constexpr (requires { opt.pin_piece; }) opt.pin_piece = a.pin_piece ? *a.pin_piece - 1 : -1;
-  opt.symmetry = a.symmetry;
-  opt.seed = a.seed;
-  opt.time_limit = a.time ? *a.time : 0.0;
-  opt.node_limit = a.nodes;
-  opt.stop = &stop_requested;
-  return opt;
-}
-inline WalkOptions walk_options(const Args& a) {
-  return exact_engine_options<WalkOptions>(a, EngineKind::walk);
-}
-inline ExactOptions exact_options(const Args& a) {
-  return exact_engine_options<ExactOptions>(a, EngineKind::exact);
-}
 
 /// Prints a first or count result of the exact engine or the walk (text or JSON; `extra` adds the engine's
 /// own JSON fields) and writes --board/--svg; returns the exit code.
