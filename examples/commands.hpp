@@ -260,7 +260,6 @@ inline int solve_driver(const Args& a, const Model& m, const OutputPlan& plan) {
   return exit_code(saver.failed() ? exit_write_failed : code);
 }
 
-
 /// Prints a first or count result of the exact engine or the walk (text or JSON; `extra` adds the engine's
 /// own JSON fields) and writes --board/--svg; returns the exit code.
 template <class Extra>
