@@ -2,6 +2,10 @@
 // reading order of a board, placed and propagated to fixpoint (setup, outside the timed loop); each iteration
 // pushes, places cell d+1, propagates and pops. Boards: the bundled 16x16 E2-like puzzle's planted solution,
 // and on ../shared/data/e2/e2.txt a board from a real budgeted search (its first 179 placements match).
+// Names say the board: BM_Propagate16x16_bundled<P> (examples/puzzles/e2like_16x16.txt),
+// BM_Propagate16x16_e2<P> (e2.txt, skipped when ../shared/data is absent); docs/journal.md (sections 1-27)
+// calls them BM_Propagate<P> and BM_PropagateE2<P>, and BM_AllDifferentFromScratch16x16_bundled
+// BM_AllDifferentFromScratch.
 #include <benchmark/benchmark.h>
 
 #include "bench_common.hpp"
@@ -48,33 +52,33 @@ void propagate_bench(benchmark::State& state, const PositionSource& src) {
 }
 
 template <template <class> class P>
-void BM_Propagate(benchmark::State& state) {
+void BM_Propagate16x16_bundled(benchmark::State& state) {
   propagate_bench<P>(state, bundled16_source());
 }
 template <template <class> class P>
-void BM_PropagateE2(benchmark::State& state) {
+void BM_Propagate16x16_e2(benchmark::State& state) {
   propagate_bench<P>(state, e2_source());
 }
 
 #define EDGECP_DEPTHS ->ArgName("depth")->Arg(20)->Arg(60)->Arg(120)->Arg(180)->Unit(benchmark::kMicrosecond)
 #define EDGECP_E2_DEPTHS \
   ->ArgName("depth")->Arg(20)->Arg(60)->Arg(120)->Arg(170)->Unit(benchmark::kMicrosecond)
-BENCHMARK_TEMPLATE(BM_Propagate, ForwardChecking) EDGECP_DEPTHS;
-BENCHMARK_TEMPLATE(BM_Propagate, AC3) EDGECP_DEPTHS;
-BENCHMARK_TEMPLATE(BM_Propagate, AC2001) EDGECP_DEPTHS;
-BENCHMARK_TEMPLATE(BM_Propagate, ArcConsistency) EDGECP_DEPTHS;
-BENCHMARK_TEMPLATE(BM_Propagate, PieceAllDifferent) EDGECP_DEPTHS;
-BENCHMARK_TEMPLATE(BM_Propagate, ColourMatching) EDGECP_DEPTHS;
-BENCHMARK_TEMPLATE(BM_PropagateE2, ForwardChecking) EDGECP_E2_DEPTHS;
-BENCHMARK_TEMPLATE(BM_PropagateE2, AC3) EDGECP_E2_DEPTHS;
-BENCHMARK_TEMPLATE(BM_PropagateE2, AC2001) EDGECP_E2_DEPTHS;
-BENCHMARK_TEMPLATE(BM_PropagateE2, ArcConsistency) EDGECP_E2_DEPTHS;
-BENCHMARK_TEMPLATE(BM_PropagateE2, PieceAllDifferent) EDGECP_E2_DEPTHS;
-BENCHMARK_TEMPLATE(BM_PropagateE2, ColourMatching) EDGECP_E2_DEPTHS;
+BENCHMARK_TEMPLATE(BM_Propagate16x16_bundled, ForwardChecking) EDGECP_DEPTHS;
+BENCHMARK_TEMPLATE(BM_Propagate16x16_bundled, AC3) EDGECP_DEPTHS;
+BENCHMARK_TEMPLATE(BM_Propagate16x16_bundled, AC2001) EDGECP_DEPTHS;
+BENCHMARK_TEMPLATE(BM_Propagate16x16_bundled, ArcConsistency) EDGECP_DEPTHS;
+BENCHMARK_TEMPLATE(BM_Propagate16x16_bundled, PieceAllDifferent) EDGECP_DEPTHS;
+BENCHMARK_TEMPLATE(BM_Propagate16x16_bundled, ColourMatching) EDGECP_DEPTHS;
+BENCHMARK_TEMPLATE(BM_Propagate16x16_e2, ForwardChecking) EDGECP_E2_DEPTHS;
+BENCHMARK_TEMPLATE(BM_Propagate16x16_e2, AC3) EDGECP_E2_DEPTHS;
+BENCHMARK_TEMPLATE(BM_Propagate16x16_e2, AC2001) EDGECP_E2_DEPTHS;
+BENCHMARK_TEMPLATE(BM_Propagate16x16_e2, ArcConsistency) EDGECP_E2_DEPTHS;
+BENCHMARK_TEMPLATE(BM_Propagate16x16_e2, PieceAllDifferent) EDGECP_E2_DEPTHS;
+BENCHMARK_TEMPLATE(BM_Propagate16x16_e2, ColourMatching) EDGECP_E2_DEPTHS;
 
 /// Piece all-different from scratch (a fresh matching, full SCC pass) on the same positions, for comparison
 /// with the incremental call above.
-void BM_AllDifferentFromScratch(benchmark::State& state) {
+void BM_AllDifferentFromScratch16x16_bundled(benchmark::State& state) {
   const Model& m = bundled16_model();
   const int depth = static_cast<int>(state.range(0));
   const auto cells = prefix_cells(m, depth + 1);
@@ -92,7 +96,7 @@ void BM_AllDifferentFromScratch(benchmark::State& state) {
   }
   state.counters["edge_ops"] = static_cast<double>(ops) / static_cast<double>(state.iterations());
 }
-BENCHMARK(BM_AllDifferentFromScratch) EDGECP_DEPTHS;
+BENCHMARK(BM_AllDifferentFromScratch16x16_bundled) EDGECP_DEPTHS;
 
 }  // namespace
 }  // namespace edgecp::bench

@@ -312,11 +312,15 @@ inline void install_stop_handlers() {
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
 }
+/// edgecp-mpi: a signal another rank received (rank 0 then reports the run as interrupted by it).
+inline int relayed_signal = 0;
+/// The signal that interrupted the run: this process's own, else one relayed from another rank; 0: none.
+inline int interrupting_signal() { return stop_signal ? static_cast<int>(stop_signal) : relayed_signal; }
 /// The exit code: 128 + the signal when one interrupted the run, else `code`.
-inline int exit_code(int code) { return stop_signal ? 128 + stop_signal : code; }
+inline int exit_code(int code) { return interrupting_signal() ? 128 + interrupting_signal() : code; }
 /// A stop reason as printed: a limit reached because of a signal is "interrupted".
 inline std::string_view status_text(SearchStatus s) {
-  return stop_signal && s == SearchStatus::limit ? "interrupted" : to_string(s);
+  return interrupting_signal() && s == SearchStatus::limit ? "interrupted" : to_string(s);
 }
 
 /// --resume of a count without --order and --pin-piece: the layout its checkpoint was written with (the

@@ -28,7 +28,19 @@ using namespace cli;
 constexpr const char* mpi_help_footer =
     "edgecp-mpi: first and count mode are split into --split N subproblems (default 256; raise it to a\n"
     "few dozen per rank on large runs), handed out by rank 0; best mode runs --threads per rank\n"
-    "(default: all cores of the machine) with seeds of its own.\n";
+    "(default: all cores of the machine) with seeds of its own.\n"
+    "Interrupting: SIGINT or SIGTERM to mpirun (which passes SIGTERM to every rank) or to any one rank\n"
+    "stops every rank; rank 0 prints what was done (status interrupted), saves the checkpoint and exits\n"
+    "128 + the signal. A rank that dies is given up after half a second: its subproblem counts as not\n"
+    "finished. mpirun's own exit code is Open MPI's: 1 when mpirun itself was signalled, else the first\n"
+    "non-zero exit code of a rank.\n";
+
+/// How long rank 0, once signalled, waits for the workers' last results: mpirun ends its ranks with SIGTERM
+/// and a SIGKILL a second later (Open MPI's odls_base_sigkill_timeout), and a killed worker never answers.
+constexpr double signal_grace_seconds = 0.5;
+/// Rank 0 reported without some workers (they did not answer in the grace time): main() then ends the job
+/// with MPI_Abort instead of waiting for them in MPI_Finalize.
+bool workers_abandoned = false;
 
 enum Tag : int { tag_ready = 1, tag_work = 2, tag_result = 3, tag_board = 4, tag_stop = 5 };
 
@@ -38,6 +50,7 @@ struct ResultMsg {
   std::int64_t status = 0;  // SearchStatus
   std::uint64_t solutions = 0;
   std::uint64_t placements = 0;
+  std::int64_t signal = 0;  // the signal that stopped the worker (SIGINT/SIGTERM sent to it alone), 0: none
 };
 /// The work rank 0 hands out: a subproblem index (-1: no more work) and its node limit (0: none).
 struct WorkMsg {
@@ -89,7 +102,7 @@ void run_worker(const Args& a, const Model& m, const SplitPlan& plan, double tim
     }
     search.join();
     if (error) std::rethrow_exception(error);  // main() aborts every rank with the message
-    res = {w.index, static_cast<std::int64_t>(out.status), out.solutions, out.placements};
+    res = {w.index, static_cast<std::int64_t>(out.status), out.solutions, out.placements, stop_signal};
     MPI_Send(&res, sizeof res, MPI_BYTE, 0, tag_result, MPI_COMM_WORLD);
     if (out.solutions > 0) {  // a solution's board follows (empty if the engine kept none)
       if (out.board.cells.empty()) out.board = Board(m.cell_count());
@@ -181,8 +194,18 @@ int run_master(const Args& a, const Model& m, const OutputPlan& oplan, int ranks
       checkpoint(false);
     }
   }
+  double signalled_at = -1;
   while (workers_left > 0) {
     if (!stopping && limit_reached()) stop_all(SearchStatus::limit);
+    if (stop_signal && signalled_at < 0) signalled_at = now_since(t0);
+    if (signalled_at >= 0 && now_since(t0) - signalled_at > signal_grace_seconds) {
+      std::fprintf(stderr,
+                   "edgecp-mpi: %d rank(s) did not answer within %.1f s of the signal: their subproblems "
+                   "count as not finished\n",
+                   workers_left, signal_grace_seconds);
+      workers_abandoned = true;
+      break;
+    }
     heartbeat();
     checkpoint(false);
     int flag = 0;
@@ -200,6 +223,10 @@ int run_master(const Args& a, const Model& m, const OutputPlan& oplan, int ranks
       o.status = static_cast<SearchStatus>(res.status);
       o.solutions = res.solutions;
       o.placements = res.placements;
+      if (res.signal != 0 && interrupting_signal() == 0) {  // a worker was signalled: the run is interrupted
+        relayed_signal = static_cast<int>(res.signal);
+        stop_requested = true;
+      }
       if (o.solutions > 0) {
         o.board = Board(m.cell_count());
         MPI_Recv(o.board.cells.data(), m.cell_count(), MPI_INT, from, tag_board, MPI_COMM_WORLD,
@@ -369,11 +396,14 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
   std::uint64_t total_placements = 0;
   while (true) {
     std::this_thread::sleep_for(std::chrono::milliseconds(250));
-    // flags: [0] some rank wants to stop (a signal, or its hunt ended: solved or its limits), [1] all ended
-    int flags[2] = {stop_requested || finished ? 1 : 0, finished ? 1 : 0}, any[1], all[1];
-    MPI_Allreduce(&flags[0], any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    MPI_Allreduce(&flags[1], all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    // flags: [0] some rank wants to stop (a signal, or its hunt ended: solved or its limits), [1] the
+    // signal a rank received (relayed: every rank then reports the run as interrupted), [2] all ended
+    int flags[3] = {stop_requested || finished ? 1 : 0, static_cast<int>(stop_signal), finished ? 1 : 0};
+    int any[2], all[1];
+    MPI_Allreduce(&flags[0], any, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(&flags[2], all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (any[0]) stop = true;
+    if (any[1] && interrupting_signal() == 0) relayed_signal = any[1];
     std::uint64_t mine = placements.load();
     MPI_Reduce(&mine, &total_placements, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
     collect();
@@ -504,6 +534,8 @@ int main(int argc, char** argv) {
   int rank = 0, ranks = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  // A message to a rank that died returns an error (ignored) instead of aborting: rank 0 still reports.
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   int code = exit_internal;
   try {
     code = run(argc, argv, rank, ranks);
@@ -511,6 +543,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "edgecp-mpi (rank %d): %s\n", rank, e.what());
     MPI_Abort(MPI_COMM_WORLD, exit_internal);
   }
+  std::fflush(stdout);
+  if (workers_abandoned) MPI_Abort(MPI_COMM_WORLD, code);  // what was done is printed and saved
   MPI_Finalize();
   return code;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 using namespace edgecp;
@@ -23,6 +24,28 @@ TEST_CASE("every static order is a permutation of the cells", "[cell_order]") {
     }
   }
   REQUIRE_THROWS_AS(parse_cell_order("zigzag"), std::invalid_argument);
+}
+
+TEST_CASE("cell_order_names: one distinct name per order, every enumerator, the error lists them all",
+          "[cell_order]") {
+  std::vector<std::string_view> names;
+  for (int i = 0; i <= static_cast<int>(CellOrder::column_br); ++i) {  // the last enumerator
+    const auto o = static_cast<CellOrder>(i);
+    INFO(i);
+    REQUIRE(to_string(o) != "?");
+    REQUIRE(parse_cell_order(to_string(o)) == o);
+    names.push_back(to_string(o));
+  }
+  REQUIRE(names.size() == cell_order_names.size());
+  std::sort(names.begin(), names.end());
+  REQUIRE(std::adjacent_find(names.begin(), names.end()) == names.end());
+  try {
+    (void)parse_cell_order("zigzag");
+    FAIL("zigzag parsed");
+  } catch (const std::invalid_argument& e) {
+    const std::string what = e.what();
+    for (std::string_view n : names) CHECK(what.find(std::string(n)) != std::string::npos);
+  }
 }
 
 TEST_CASE("frame, spiral and blackwood orders follow their definitions", "[cell_order]") {

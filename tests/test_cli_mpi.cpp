@@ -164,4 +164,37 @@ TEST_CASE("edgecp-mpi: a count interrupted by SIGTERM resumes to the same count 
           static_cast<long long>(std::count(c.done.begin(), c.done.end(), true)));
   for (const auto& f : {puzzle, ck, rc}) std::filesystem::remove(f);
 }
+
+TEST_CASE(
+    "edgecp-mpi: one worker signalled or killed, rank 0 still reports the count as interrupted and saves",
+    "[cli][mpi][checkpoint]") {
+  const Puzzle pz = generate({6, 6, 3, 5, 3, false}).puzzle;  // ~5 s of plain backtracking
+  const std::string puzzle = temp_path("worker.txt"), ck = temp_path("worker.ck");
+  const std::string out = temp_path("worker.out"), rc = temp_path("worker.rc");
+  {
+    std::ofstream o(puzzle);
+    write_puzzle(o, pz);
+  }
+  const std::string args = puzzle + " --mode count --propagators none --no-symmetry --json --quiet";
+  for (const std::string sig : {"TERM", "KILL"}) {
+    std::filesystem::remove(ck);
+    // rank 2: the process whose command line names this puzzle and whose environment (set by Open MPI)
+    // says rank 2; mpirun's own command line names the puzzle too, other runs' ranks do not
+    const Run cut =
+        shell(mpirun(3) + args + " --save " + ck + " --save-every 0.05 > " + out +
+              " & pid=$!; while [ ! -s " + ck + " ] && kill -0 $pid 2>/dev/null; do sleep 0.05; " +
+              "done; for d in /proc/[0-9]*; do if grep -qas " + puzzle + " $d/cmdline && " +
+              "tr '\\0' '\\n' < $d/environ 2>/dev/null | grep -qx OMPI_COMM_WORLD_RANK=2; " + "then kill -" +
+              sig + " ${d#/proc/}; fi; done; wait $pid; echo $? > " + rc);
+    const std::string report = read_text(out);
+    INFO(sig << "\n" << report << cut.err);
+    REQUIRE(read_text(rc) != "0\n");
+    REQUIRE(report.find("\"status\":\"interrupted\"") != std::string::npos);  // not "limit"
+    if (sig == "TERM") REQUIRE(read_text(rc) == "143\n");  // the worker's signal, relayed to rank 0
+    const SplitCheckpoint c = read_split_checkpoint(ck);
+    REQUIRE(static_cast<long long>(std::count(c.done.begin(), c.done.end(), true)) ==
+            field(report, "subproblems_done"));
+  }
+  for (const auto& f : {puzzle, ck, out, rc}) std::filesystem::remove(f);
+}
 #endif

@@ -155,6 +155,23 @@ TEST_CASE("BestBoardKeeper: deepest partial first, completed once, complete boar
   }
 }
 
+TEST_CASE(
+    "BestBoardKeeper: once the kept board is perfect, a partial board is neither completed nor repaired",
+    "[search_control][repair]") {
+  const GeneratedPuzzle gen = generate({5, 5, 2, 3, 7, false});
+  const Model m(gen.puzzle);
+  const auto order = fill_order(m, CellOrder::row);
+  for (const bool perfect_first : {false, true}) {
+    BestBoardKeeper k(m, order, false, nullptr, TailRepair{1 << 20, 4, 32});
+    if (perfect_first) k.offer(gen.planted_board(m), 1.0);
+    k.record_partial(3, 0, hints_board(m));  // an empty board: its 25 cells fit the 32-cell repair window
+    k.complete_partial(2.0);
+    INFO(perfect_first);
+    CHECK((k.repaired().nodes == 0) == perfect_first);  // the repair ran only while something was left
+    CHECK(k.best_score() >= 0);
+  }
+}
+
 TEST_CASE("BestBoardKeeper: the block repair betters the kept board a step at a time, each gain kept",
           "[search_control][repair]") {
   int gained = 0;

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "edgecp/puzzle/puzzle.hpp"
@@ -47,55 +48,38 @@ inline constexpr std::array<CellOrder, 8> reading_orders{
     CellOrder::row,    CellOrder::row_tr,    CellOrder::row_bl,    CellOrder::row_br,
     CellOrder::column, CellOrder::column_tr, CellOrder::column_bl, CellOrder::column_br};
 
+/// Every order with its name on the command line and in results, in the order the help lists them.
+inline constexpr std::array<std::pair<CellOrder, std::string_view>, 13> cell_order_names{{
+    {CellOrder::row, "row"},
+    {CellOrder::frame, "frame"},
+    {CellOrder::spiral, "spiral"},
+    {CellOrder::blackwood, "blackwood"},
+    {CellOrder::tail_columns, "tail-columns"},
+    {CellOrder::mrv, "mrv"},
+    {CellOrder::row_tr, "row-tr"},
+    {CellOrder::row_bl, "row-bl"},
+    {CellOrder::row_br, "row-br"},
+    {CellOrder::column, "column"},
+    {CellOrder::column_tr, "column-tr"},
+    {CellOrder::column_bl, "column-bl"},
+    {CellOrder::column_br, "column-br"},
+}};
+
+/// The order named `s` (cell_order_names); throws std::invalid_argument, listing the names, for any other.
 inline CellOrder parse_cell_order(std::string_view s) {
-  if (s == "row") return CellOrder::row;
-  if (s == "frame") return CellOrder::frame;
-  if (s == "spiral") return CellOrder::spiral;
-  if (s == "blackwood") return CellOrder::blackwood;
-  if (s == "tail-columns") return CellOrder::tail_columns;
-  if (s == "mrv") return CellOrder::mrv;
-  if (s == "row-tr") return CellOrder::row_tr;
-  if (s == "row-bl") return CellOrder::row_bl;
-  if (s == "row-br") return CellOrder::row_br;
-  if (s == "column") return CellOrder::column;
-  if (s == "column-tr") return CellOrder::column_tr;
-  if (s == "column-bl") return CellOrder::column_bl;
-  if (s == "column-br") return CellOrder::column_br;
-  throw std::invalid_argument(
-      "unknown order '" + std::string(s) +
-      "' (row, frame, spiral, blackwood, tail-columns, mrv; row-tr, row-bl, row-br, column, column-tr, "
-      "column-bl, column-br)");
+  std::string names;
+  for (const auto& [order, name] : cell_order_names) {
+    if (name == s) return order;
+    names += (names.empty() ? "" : ", ") + std::string(name);
+  }
+  throw std::invalid_argument("unknown order '" + std::string(s) + "' (" + names + ")");
 }
 
+/// The name of an order (cell_order_names).
 inline std::string_view to_string(CellOrder o) {
-  switch (o) {
-    case CellOrder::row:
-      return "row";
-    case CellOrder::frame:
-      return "frame";
-    case CellOrder::spiral:
-      return "spiral";
-    case CellOrder::blackwood:
-      return "blackwood";
-    case CellOrder::tail_columns:
-      return "tail-columns";
-    case CellOrder::row_tr:
-      return "row-tr";
-    case CellOrder::row_bl:
-      return "row-bl";
-    case CellOrder::row_br:
-      return "row-br";
-    case CellOrder::column:
-      return "column";
-    case CellOrder::column_tr:
-      return "column-tr";
-    case CellOrder::column_bl:
-      return "column-bl";
-    case CellOrder::column_br:
-      return "column-br";
-    default:
-      return "mrv";
-  }
+  for (const auto& [order, name] : cell_order_names)
+    if (order == o) return name;
+  return "?";
 }
 
 namespace detail {

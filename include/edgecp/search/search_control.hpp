@@ -302,9 +302,10 @@ class BestBoardKeeper {
 
   /// Completes the best partial board greedily and offers it, unless that was done already; with `repair`
   /// false, without the hill climbing and the tail repair (the last completion of a run past its time
-  /// limit or stopped: they take up to a second).
+  /// limit or stopped: they take up to a second). Nothing once the kept board is perfect.
   void complete_partial(double seconds, bool repair = true) {
     if (partial_completed_ || partial_depth_ < 0) return;
+    if (best_score_ == model_->geometry().inner_join_count()) return;  // solved: nothing left to gain
     partial_completed_ = true;
     Board b = complete_greedy(*model_, partial_, order_);
     const int empty = model_->cell_count() - partial_.placed();

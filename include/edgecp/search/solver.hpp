@@ -75,7 +75,23 @@ concept DriverPropagator = Propagator<P, Store> && std::constructible_from<P, co
 /// the frame (static domain) and it matches every placed neighbour, except where the budget allows a
 /// mismatch.
 template <class Domain, template <class> class... Props>
-requires(DriverPropagator<Props<DomainStore<Domain>>, DomainStore<Domain>>&&...) class Solver {
+class Solver {
+  // Only propagators that are not DriverPropagators end up here: the one error below names the requirement,
+  // and the members a program calls on a solver exist, so that no follow-on error hides it (GCC would
+  // otherwise report the refused type as `int` and add three errors of its own).
+  static_assert((DriverPropagator<Props<DomainStore<Domain>>, DomainStore<Domain>> && ...),
+                "edgecp::Solver: every propagator must be an edgecp::DriverPropagator: the Propagator "
+                "concept, and constructible from (const Model&, Store&); see docs/extending.md");
+
+ public:
+  Solver(const Model&, SearchOptions = {}, std::array<bool, sizeof...(Props)> = {}) {}
+  SearchResult run() { return {}; }
+  TreeEstimate estimate(std::uint64_t) { return {}; }
+};
+
+template <class Domain, template <class> class... Props>
+requires(
+    DriverPropagator<Props<DomainStore<Domain>>, DomainStore<Domain>>&&...) class Solver<Domain, Props...> {
  public:
   using Store = DomainStore<Domain>;
   static constexpr std::size_t prop_count = sizeof...(Props);

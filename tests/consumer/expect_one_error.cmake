@@ -1,0 +1,25 @@
+# Compiles SOURCE with each of COMPILERS (a ;-list; missing ones are skipped) and passes only when every
+# compiler reports exactly one error and that error's text names PATTERN.
+# Usage: cmake -DCOMPILERS="c++;clang++" -DINCLUDE=dir -DSOURCE=file.cpp -DPATTERN=Name -P expect_one_error.cmake
+set(tried 0)
+foreach(compiler IN LISTS COMPILERS)
+  find_program(found_${tried} NAMES ${compiler})
+  if(NOT found_${tried})
+    message(STATUS "${compiler}: not found, skipped")
+    math(EXPR tried "${tried} + 1")
+    continue()
+  endif()
+  execute_process(COMMAND ${found_${tried}} -std=c++20 -fsyntax-only -I${INCLUDE} ${SOURCE}
+                  RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_VARIABLE out)
+  string(REGEX MATCHALL "error:" errors "${err}${out}")
+  list(LENGTH errors count)
+  if(rc EQUAL 0)
+    message(FATAL_ERROR "${compiler}: ${SOURCE} compiled, it must not")
+  elseif(NOT count EQUAL 1)
+    message(FATAL_ERROR "${compiler}: ${count} errors, expected one:\n${err}")
+  elseif(NOT err MATCHES "error:[^\n]*${PATTERN}")
+    message(FATAL_ERROR "${compiler}: the error does not name ${PATTERN}:\n${err}")
+  endif()
+  message(STATUS "${compiler}: one error naming ${PATTERN}")
+  math(EXPR tried "${tried} + 1")
+endforeach()
