@@ -63,17 +63,12 @@ struct SearchResult : SearchResultCore {
 
 /// What the driver requires of a propagator: the Propagator concept, and construction from the model and the
 /// store (at level 0, where it subscribes to the store's change log). A class that misses one of them is
-/// refused by Solver's constraint, which names the requirement.
+/// refused by Solver with one error, which names the requirement.
 template <class P, class Store>
 concept DriverPropagator = Propagator<P, Store> && std::constructible_from<P, const Model&, Store&>;
 
-/// The driver. `Props` are propagator class templates over the store, in priority order (cheap first);
-/// each is enabled at run time by `enabled[i]`. Under a mismatch budget every strict propagator is switched
-/// off (reported in the result); non-strict ones (the piece all-different) stay on.
-///
-/// Without any propagator it is a plain backtracker: a placement is valid when its piece is unused, it fits
-/// the frame (static domain) and it matches every placed neighbour, except where the budget allows a
-/// mismatch.
+/// The refusal of propagators that are not DriverPropagators: a static_assert that names the concept (the
+/// driver itself is the specialisation below, for every list of DriverPropagators).
 template <class Domain, template <class> class... Props>
 class Solver {
   // Only propagators that are not DriverPropagators end up here: the one error below names the requirement,
@@ -89,6 +84,13 @@ class Solver {
   TreeEstimate estimate(std::uint64_t) { return {}; }
 };
 
+/// The driver. `Props` are propagator class templates over the store, in priority order (cheap first);
+/// each is enabled at run time by `enabled[i]`. Under a mismatch budget every strict propagator is switched
+/// off (reported in the result); non-strict ones (the piece all-different) stay on.
+///
+/// Without any propagator it is a plain backtracker: a placement is valid when its piece is unused, it fits
+/// the frame (static domain) and it matches every placed neighbour, except where the budget allows a
+/// mismatch.
 template <class Domain, template <class> class... Props>
 requires(
     DriverPropagator<Props<DomainStore<Domain>>, DomainStore<Domain>>&&...) class Solver<Domain, Props...> {
