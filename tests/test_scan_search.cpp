@@ -369,23 +369,6 @@ std::vector<Board> quota_boards(const Case& c, const std::vector<Board>& all, co
 
 }  // namespace
 
-TEST_CASE("scan: the quota ramp, placement by placement", "[scan]") {
-  // (2,2) then (4,6): 1, 2 on the way to the first point, 4, 6 to the second, nothing after it
-  CHECK(quota_by_placement({{4, 6}, {2, 2}}, 10) == std::vector<int>{1, 2, 4, 6});
-  CHECK(quota_by_placement({{4, 6}}, 2) == std::vector<int>{1, 3});  // cut at the free cells
-  CHECK(quota_by_placement({{3, 0}}, 10).empty());                   // nothing to check
-  CHECK_THROWS_AS(quota_by_placement({{2, 1}, {2, 3}}, 10), std::invalid_argument);
-  CHECK_THROWS_AS(quota_by_placement({{0, 1}}, 10), std::invalid_argument);
-  const auto e2 = default_quota_ramp(255, 122);  // the published shape itself on E2's 255 cells
-  CHECK(e2 ==
-        std::vector<std::pair<int, int>>{{16, 0}, {26, 28}, {56, 71}, {76, 89}, {102, 106}, {160, 119}});
-  for (int cells : {5, 9, 40}) {  // small boards: increasing placements, within the board
-    const auto r = default_quota_ramp(cells, 10);
-    for (std::size_t i = 1; i < r.size(); ++i) CHECK(r[i].first > r[i - 1].first);
-    CHECK(r.back().first <= cells);
-  }
-}
-
 TEST_CASE("scan: with a quota it visits exactly the budget boards that meet it (brute force)", "[scan]") {
   const std::vector<std::pair<std::vector<int>, std::vector<std::pair<int, int>>>> quotas = {
       {{3}, {{2, 1}, {5, 3}, {8, 5}}}, {{1, 4}, {{3, 2}, {6, 6}}}, {{4}, {}}};

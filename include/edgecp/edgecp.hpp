@@ -30,6 +30,8 @@
 #include "edgecp/search/exact_search.hpp"
 #include "edgecp/search/hunt_plan.hpp"
 #include "edgecp/search/parallel_scan.hpp"
+#include "edgecp/search/scan_lists.hpp"
+#include "edgecp/search/scan_options.hpp"
 #include "edgecp/search/scan_search.hpp"
 #include "edgecp/search/search_control.hpp"
 #include "edgecp/search/solver.hpp"

@@ -10,7 +10,7 @@
 
 #include "edgecp/puzzle/model.hpp"
 #include "edgecp/search/cell_order.hpp"
-#include "edgecp/search/scan_search.hpp"
+#include "edgecp/search/scan_options.hpp"
 #include "edgecp/search/search_control.hpp"
 
 namespace edgecp {

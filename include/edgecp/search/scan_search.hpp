@@ -18,134 +18,11 @@
 #include "edgecp/puzzle/model.hpp"
 #include "edgecp/search/candidate_bits.hpp"
 #include "edgecp/search/cell_order.hpp"
+#include "edgecp/search/scan_lists.hpp"
+#include "edgecp/search/scan_options.hpp"
 #include "edgecp/search/search_control.hpp"
 
 namespace edgecp {
-
-/// How the engine orders the candidates of one list.
-enum class ScanValueOrder {
-  shuffled,    ///< a fresh random order per restart (seeded)
-  rare_first,  ///< pieces whose colours are rarest first (random among equals), fresh per restart
-  by_id,       ///< ascending candidate id (deterministic, for tests)
-};
-
-/// The scan engine's options; the limits, restarts (a new value order each), progress and stop flag are
-/// SearchControl's.
-struct ScanOptions : SearchControl {
-  CellOrder order = CellOrder::row;  ///< any static order (mrv is not static: it is refused)
-  MismatchBudget budget;             ///< cumulative break indices, as in the driver
-  ScanValueOrder values = ScanValueOrder::rare_first;  ///< the best measured on E2 (docs/results.md)
-  bool stop_at_first_complete = false;                 ///< end at the first full placement within the budget
-  /// After a full placement with b mismatches, accept only placements with fewer than b from then on (branch
-  /// and bound on the mismatch count: nothing better is lost). Off: every full placement within the budget is
-  /// visited (exhaustive counts in tests).
-  bool tighten = true;
-  /// Hill-climb every board offered as the best (improve_by_swaps): the kept board then scores at least as
-  /// much as the placement it came from, but need not respect the break schedule. Off: kept boards are
-  /// exactly the placements (and greedy completions) the search reached.
-  bool improve = true;
-  /// Budget-aware strict checks, sound under the budget: only where the remaining budget is provably zero.
-  /// `window_fc`: an unplaced neighbour of the cell just placed, itself placed before the next break index,
-  /// must keep an unused piece that fits all its placed neighbours' colours (per side; a relaxation).
-  bool window_fc = false;
-  /// `colour_parity`: once no break can happen any more, for every colour the unused pieces' half-edges must
-  /// cover the placed cells' half-edges that face empty cells, with an even remainder (they pair up inside).
-  bool colour_parity = false;
-  /// Blackwood's quota on favoured colours (empty: off): after the p-th placement the placed pieces must show
-  /// at least quota(p) sides of these colours, so that they are used up early and the last rows, where the
-  /// mismatches fall, are left fewer colours to match. Lists put pieces with more favoured sides first, so
-  /// the first candidate below the quota ends its part of the list. A heuristic: it cuts boards off.
-  std::vector<int> quota_colours;
-  /// The quota as (placement number, favoured sides) points, linear in between, none after the last point.
-  /// Empty: default_quota_ramp() for the puzzle and colours.
-  std::vector<std::pair<int, int>> quota_ramp;
-  /// A restart that has not made the budget's first break placement after an eighth of restart_nodes (the
-  /// walk stuck in the exact part, where the quota cuts hardest: E2 with three corners pinned,
-  /// docs/journal.md section 25), or that exhausted its tree so, restarts at once with the quota halved for
-  /// the restarts after it (1/2, 1/4, ... of the ramp's sides; ScanResult::quota_halvings). Off: the quota
-  /// stays as given.
-  bool quota_adapt = true;
-  /// Where a depth has a break left when it is opened and at most this many pieces are left to place, its
-  /// candidates are generated from bit sets (the candidates of unused pieces, those showing each placed
-  /// neighbour's colour) instead of walking its list, whose break part holds mostly pieces in use by then
-  /// (E2's last rows walk lists of hundreds). The same candidates either way, by mismatches (exact first), in
-  /// candidate id order; 0: the lists only. Earlier, with more pieces left, the lists are faster.
-  int break_sets = 16;
-  /// Large-neighbourhood repair of the greedy completions of the deepest partial board (TailRepair: the end
-  /// of the fill order refilled exactly by branch and bound), at most this many placements per window; 0:
-  /// off. It pays where the search itself never completes a board (E2 with all five clue hints).
-  std::uint64_t repair_nodes = 1 << 22;
-  /// Large-neighbourhood repair of the kept board around its mismatches (BlockRepair: the blocks of
-  /// `block_repair_size` cells square that hold a mismatch refilled exactly, one after the other, at most
-  /// this many placements each), a step at every completion of the deepest board: blocks until a 32nd of
-  /// the completion interval is spent, the last block finished (so up to this many more), and nothing once
-  /// every block is done for the kept board; 0: off.
-  std::uint64_t block_repair_nodes = 1 << 20;
-  int block_repair_size = 4;
-  /// Over the last `colour_bound` placements (0: off), a candidate is refused when the breaks so far plus
-  /// colour_mismatch_bound of the board it would make exceed the mismatches allowed at the end (the budget,
-  /// or the cap a better board set): no board within the budget is lost. The counts are kept incrementally
-  /// (four colour updates per placement there). E2's scan runs spend most of their placements in the last
-  /// rows, closing boards that cannot beat the best; this bound cuts most of them (docs/journal.md section
-  /// 14: 0 gives the old walk).
-  int colour_bound = 24;
-};
-
-/// The default quota ramp: the shape of the ramp of Blackwood's record solver (as published in the public
-/// Eternity II solvers that descend from it: on the 255 free cells of E2 and 122 favoured sides, nothing
-/// before placement 16, then 28 sides at 26, 71 at 56, 89 at 76, 106 at 102, 119 at 160), scaled to
-/// `free_cells` placements and `favoured_sides` favoured sides on the pieces to place.
-inline std::vector<std::pair<int, int>> default_quota_ramp(int free_cells, int favoured_sides) {
-  static constexpr std::array<std::array<int, 2>, 6> shape{
-      {{16, 0}, {26, 28}, {56, 71}, {76, 89}, {102, 106}, {160, 119}}};  // on 255 cells, 122 sides
-  std::vector<std::pair<int, int>> out;
-  for (const auto& [p, n] : shape) {
-    const int at = std::max(1, p * free_cells / 255);
-    if (out.empty() || at > out.back().first) out.emplace_back(at, n * favoured_sides / 122);  // small boards
-  }
-  return out;
-}
-
-/// The quota after each placement, from (placement number, favoured sides) points: linear from (0, 0) to the
-/// first point and between points (rounded down), nothing after the last point or beyond `free_cells`.
-/// Element p-1 is the quota after placement p; trailing zeros are dropped (nothing to check there).
-inline std::vector<int> quota_by_placement(std::vector<std::pair<int, int>> ramp, int free_cells) {
-  std::sort(ramp.begin(), ramp.end());
-  std::vector<int> out;
-  int prev_p = 0, prev_n = 0;
-  for (const auto& [p, n] : ramp) {
-    if (p < 1 || n < 0) throw std::invalid_argument("a quota point needs a placement >= 1 and sides >= 0");
-    if (p == prev_p) throw std::invalid_argument("two quota points at placement " + std::to_string(p));
-    for (int q = prev_p + 1; q <= std::min(p, free_cells); ++q)
-      out.push_back(prev_n +
-                    static_cast<int>(static_cast<long long>(n - prev_n) * (q - prev_p) / (p - prev_p)));
-    prev_p = p;
-    prev_n = n;
-  }
-  while (!out.empty() && out.back() <= 0) out.pop_back();
-  return out;
-}
-
-/// A piece's sides showing one of `colours`.
-inline int favoured_sides(const Piece& p, const std::vector<int>& colours) {
-  int n = 0;
-  for (int k : p.colours) n += std::find(colours.begin(), colours.end(), k) != colours.end() ? 1 : 0;
-  return n;
-}
-
-/// The scan engine's result: the shared fields (`solutions` = full placements within the budget visited;
-/// with tighten on, only those that improved the bound) and what the strict checks pruned.
-struct ScanResult : SearchResultCore {
-  std::uint64_t window_fc_prunes = 0;
-  std::uint64_t parity_prunes = 0;
-  std::uint64_t colour_bound_prunes = 0;  ///< candidates refused by ScanOptions::colour_bound
-  std::uint64_t repair_placements = 0;    ///< placements made by the tail repairs (ScanOptions::repair_nodes)
-  int repair_gain = 0;                    ///< joins they added to the boards they repaired, summed
-  std::uint64_t block_repair_placements = 0;  ///< placements made by the block repair (block_repair_nodes)
-  int block_repair_gain = 0;                  ///< joins it added to the kept boards, summed
-  /// Times ScanOptions::quota_adapt halved the quota (restarts short of the first break).
-  int quota_halvings = 0;
-};
 
 /// A depth-first search over a fixed cell order with no propagator and no allocation per node.
 ///
@@ -185,7 +62,7 @@ class ScanSearch {
   ScanResult run() {
     clock_.start();
     rng_ = Rng(restart_seed(opt_.seed, 0));
-    arrange_lists();
+    lists_.arrange(opt_.values, rng_);
     if (free_ == 0) {
       deepest_ = 0;
       keeper_.offer(current_board(0), 0.0);
@@ -217,20 +94,10 @@ class ScanSearch {
   const std::vector<int>& order() const { return order_; }
 
  private:
-  struct Entry {
-    std::array<std::uint8_t, 4> colour;  ///< shown on up, right, down, left
-    std::uint16_t piece;
-    std::uint16_t candidate;
-  };
-  struct Range {
-    std::uint32_t begin, exact_end, end;  ///< [begin, exact_end) exact, [exact_end, end) one break
-  };
-  /// Where a range's parts stop showing enough favoured sides (quota): exact[k-1] is the first entry of
-  /// [begin, exact_end) with fewer than k favoured sides, brk[k-1] the same in [exact_end, end). Each part
-  /// is sorted by favoured sides, most first, so the entries before a cut are exactly those with k or more.
-  struct QuotaCuts {
-    std::array<std::uint32_t, 4> exact, brk;
-  };
+  using Entry = ScanLists::Entry;
+  using Range = ScanLists::Range;
+  using QuotaCuts = ScanLists::QuotaCuts;
+  using Signature = ScanLists::Signature;
   struct Extra {
     int side;  ///< a placed neighbour beyond the two key sides
     int slot;  ///< index into colour_ of the colour it shows towards this cell
@@ -297,17 +164,13 @@ class ScanSearch {
   std::vector<int> order_;        // cells in placement order, hints excluded
   std::vector<int> position_of_;  // cell -> 1-based placement number, 0 for hints
   std::vector<Depth> depths_;
-  std::vector<Entry> entries_;   // all signatures' lists, concatenated
-  std::vector<Range> ranges_;    // per signature, (C+1)^2 keys
-  std::vector<QuotaCuts> cuts_;  // quota only: per range, for this restart's order of the lists
-  int keys_ = 0;                 // C + 1 (colour C = "no neighbour")
+  ScanLists lists_;  // per signature and key, the entries a depth walks (reordered per restart)
+  int keys_ = 0;     // C + 1 (colour C = "no neighbour")
   int free_ = 0;
   std::vector<int> next_break_;  // next_break_[u] = first placement number where a (u+1)-th break may fall
   std::vector<std::uint8_t> base_colour_;  // the initial colour_ (hints and the none slot)
   std::vector<std::array<std::uint64_t, 16>>
-      fit_mask_;                        // window_fc: (cell, colour) -> pieces per side, 4 words each
-  std::vector<int> rarity_;             // per piece: smaller = rarer colours
-  std::vector<std::uint8_t> favoured_;  // per piece: its sides of a quota colour
+      fit_mask_;            // window_fc: (cell, colour) -> pieces per side, 4 words each
   std::vector<int> quota_;  // quota_[d]: favoured sides needed after placement d+1; size = depths checked
   // quota_adapt: placements made at the depth of the first break when the current restart began (-1: no
   // break or no quota: nothing to watch); depth d's quota is quota_[d] >> result_.quota_halvings
@@ -389,7 +252,6 @@ class ScanSearch {
     keys_ = model_.colour_count() + 1;
     build_base_colours();
     build_break_table();
-    build_rarity();
     build_quota();
     build_depths();
     build_break_sets();
@@ -428,22 +290,12 @@ class ScanSearch {
     }
   }
 
-  /// A piece's rarity: the summed frequencies of its non-grey colours over all pieces.
-  void build_rarity() {
-    std::vector<int> freq(static_cast<std::size_t>(keys_), 0);
-    for (const Piece& p : model_.puzzle().pieces)
-      for (int k : p.colours) ++freq[static_cast<std::size_t>(k)];
-    rarity_.assign(static_cast<std::size_t>(model_.piece_count()), 0);
-    for (int i = 0; i < model_.piece_count(); ++i)
-      for (int k : model_.puzzle().pieces[static_cast<std::size_t>(i)].colours)
-        if (k != grey) rarity_[static_cast<std::size_t>(i)] += freq[static_cast<std::size_t>(k)];
-  }
-
-  /// Favoured sides per piece and the quota per depth, from the ramp's points.
+  /// Favoured sides per piece (the lists are made with them) and the quota per depth, from the ramp's points.
   void build_quota() {
-    favoured_.assign(static_cast<std::size_t>(model_.piece_count()), 0);
+    std::vector<std::uint8_t> favoured(static_cast<std::size_t>(model_.piece_count()), 0);
     if (opt_.quota_colours.empty()) {
       if (!opt_.quota_ramp.empty()) throw std::invalid_argument("a quota ramp needs quota colours");
+      lists_ = ScanLists(model_, std::move(favoured));
       return;
     }
     std::vector<char> hinted(static_cast<std::size_t>(model_.piece_count()), 0);
@@ -453,18 +305,13 @@ class ScanSearch {
     int total = 0;  // favoured sides on the pieces to place
     for (int i = 0; i < model_.piece_count(); ++i) {
       const int n = favoured_sides(model_.puzzle().pieces[static_cast<std::size_t>(i)], opt_.quota_colours);
-      favoured_[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(n);
+      favoured[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(n);
       if (!hinted[static_cast<std::size_t>(i)]) total += n;
     }
     quota_ = quota_by_placement(opt_.quota_ramp.empty() ? default_quota_ramp(free_, total) : opt_.quota_ramp,
                                 free_);
+    lists_ = ScanLists(model_, std::move(favoured));
   }
-
-  /// One cell's signature: sides facing the outside, the (up to two) key sides, which of them may break.
-  struct Signature {
-    int outside = 0, side1 = -1, side2 = -1, key_breakable = 0;
-    auto tie() const { return std::make_tuple(outside, side1, side2, key_breakable); }
-  };
 
   /// The depth record of placement i (without its table) and its signature.
   std::pair<Depth, Signature> describe_depth(int i) const {
@@ -513,24 +360,21 @@ class ScanSearch {
 
   /// Every depth, and the lists of each distinct signature (built once, shared by the depths that have it).
   void build_depths() {
-    std::map<std::tuple<int, int, int, int>, std::size_t> signature_table;  // signature -> its first range
-    std::vector<std::size_t> table_at;                                      // per depth
+    std::vector<std::size_t> table_at;  // per depth
     for (int i = 0; i < free_; ++i) {
       const auto [d, sig] = describe_depth(i);
-      auto [pos, fresh] = signature_table.try_emplace(sig.tie(), ranges_.size());
-      if (fresh) build_signature(sig.outside, sig.side1, sig.side2, sig.key_breakable);
-      table_at.push_back(pos->second);
+      table_at.push_back(lists_.table(sig));
       depths_.push_back(d);
     }
     if (opt_.quota_adapt && !quota_.empty() && opt_.budget.active() && opt_.budget.indices().front() <= free_)
       first_break_seen_ = 0;
-    cuts_.resize(quota_.empty() ? 0 : ranges_.size());
-    for (int i = 0; i < free_; ++i) {  // ranges_ has stopped growing: its addresses hold now
+    lists_.seal(!quota_.empty());
+    for (int i = 0; i < free_; ++i) {  // the lists have stopped growing: their addresses hold now
       Depth& dp = depths_[static_cast<std::size_t>(i)];
-      dp.table = ranges_.data() + table_at[static_cast<std::size_t>(i)];
+      dp.table = lists_.ranges() + table_at[static_cast<std::size_t>(i)];
       const bool quota = static_cast<std::size_t>(i) < quota_.size();
       dp.quota = quota ? quota_[static_cast<std::size_t>(i)] : 0;
-      dp.cuts = quota ? cuts_.data() + table_at[static_cast<std::size_t>(i)] : nullptr;
+      dp.cuts = quota ? lists_.cuts() + table_at[static_cast<std::size_t>(i)] : nullptr;
     }
   }
 
@@ -544,7 +388,7 @@ class ScanSearch {
     bits_ = CandidateBits(model_, words_, CandidateBits::id_slots(model_));
     piece_bits_.assign(static_cast<std::size_t>(model_.piece_count()), PieceBits{});
     for (int id = 0; id < n; ++id) {
-      const Entry e = entry(id);
+      const Entry e = lists_.entry(id);
       candidate_entries_.push_back(e);
       PieceBits& b = piece_bits_[e.piece];  // ids ascend by piece: the first id of a piece sets the word
       if (id == 0 || model_.piece_of(id - 1) != e.piece) b.word = static_cast<std::uint32_t>(id / 64);
@@ -580,52 +424,6 @@ class ScanSearch {
     unused_[b.word + 1] ^= b.high;
   }
 
-  /// Lists for one signature: for every key, exact candidates then one-break candidates.
-  void build_signature(int outside, int s1, int s2, int key_breakable) {
-    std::vector<int> ids;
-    for (int id = 0; id < model_.candidate_count(); ++id) {
-      bool ok = true;
-      for (int s = 0; s < 4; ++s) ok = ok && ((model_.colour(id, s) == grey) == ((outside >> s & 1) != 0));
-      if (ok) ids.push_back(id);
-    }
-    const int none = keys_ - 1;
-    for (int k1 = 0; k1 < keys_; ++k1)
-      for (int k2 = 0; k2 < keys_; ++k2) {
-        Range r{};
-        r.begin = static_cast<std::uint32_t>(entries_.size());
-        const bool valid = (s1 >= 0) == (k1 != none) && (s2 >= 0) == (k2 != none);
-        for (int pass = 0; pass < 2 && valid; ++pass) {
-          for (int id : ids) {
-            const bool m1 = s1 < 0 || model_.colour(id, s1) == k1;
-            const bool m2 = s2 < 0 || model_.colour(id, s2) == k2;
-            const bool take =
-                pass == 0 ? (m1 && m2)
-                          : ((!m1 && m2 && (key_breakable & 1)) || (m1 && !m2 && (key_breakable & 2)));
-            if (take) entries_.push_back(entry(id));
-          }
-          if (pass == 0) r.exact_end = static_cast<std::uint32_t>(entries_.size());
-        }
-        if (!valid) r.exact_end = r.begin;
-        r.end = static_cast<std::uint32_t>(entries_.size());
-        ranges_.push_back(r);
-      }
-    Range all{};  // two-break candidates are found by walking every fitting candidate (rarely needed)
-    all.begin = all.exact_end = static_cast<std::uint32_t>(entries_.size());
-    if (s1 >= 0 && s2 >= 0 && key_breakable == 3)
-      for (int id : ids) entries_.push_back(entry(id));
-    all.end = static_cast<std::uint32_t>(entries_.size());
-    ranges_.push_back(all);
-  }
-
-  Entry entry(int id) const {
-    Entry e{};
-    for (int s = 0; s < 4; ++s)
-      e.colour[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(model_.colour(id, s));
-    e.piece = static_cast<std::uint16_t>(model_.piece_of(id));
-    e.candidate = static_cast<std::uint16_t>(id);
-    return e;
-  }
-
   void build_fit_masks() {
     const Geometry& g = model_.geometry();
     fit_mask_.assign(static_cast<std::size_t>(g.cell_count() * (keys_ - 1)), {});
@@ -637,38 +435,6 @@ class ScanSearch {
           fit_mask_[static_cast<std::size_t>(c * (keys_ - 1) + model_.colour(id, s))]
                    [static_cast<std::size_t>(4 * s + p / 64)] |= std::uint64_t{1} << (p % 64);
       }
-  }
-
-  /// Orders every list for this restart (and finds the quota's cuts in that order).
-  void arrange_lists() {
-    if (opt_.values == ScanValueOrder::by_id && quota_.empty()) return;
-    for (const Range& r : ranges_) {
-      arrange(entries_.begin() + r.begin, entries_.begin() + r.exact_end);
-      arrange(entries_.begin() + r.exact_end, entries_.begin() + r.end);
-    }
-    if (quota_.empty()) return;
-    const auto cut = [&](std::uint32_t from, std::uint32_t to, std::array<std::uint32_t, 4>& out) {
-      for (int k = 4; k >= 1; --k) {  // the cut for k sides comes first: the part is sorted, most first
-        while (from < to && favoured_[entries_[from].piece] >= k) ++from;
-        out[static_cast<std::size_t>(k - 1)] = from;
-      }
-    };
-    for (std::size_t i = 0; i < ranges_.size(); ++i) {
-      cut(ranges_[i].begin, ranges_[i].exact_end, cuts_[i].exact);
-      cut(ranges_[i].exact_end, ranges_[i].end, cuts_[i].brk);
-    }
-  }
-  template <class It>
-  void arrange(It first, It last) {
-    for (auto n = opt_.values == ScanValueOrder::by_id ? 0 : last - first; n > 1; --n)
-      std::swap(first[n - 1], first[static_cast<long>(rng_.below(static_cast<std::uint64_t>(n)))]);
-    if (opt_.values == ScanValueOrder::rare_first)
-      std::stable_sort(first, last,
-                       [&](const Entry& a, const Entry& b) { return rarity_[a.piece] < rarity_[b.piece]; });
-    if (!quota_.empty())  // more favoured sides first: the first candidate below the quota ends the part
-      std::stable_sort(first, last, [&](const Entry& a, const Entry& b) {
-        return favoured_[a.piece] > favoured_[b.piece];
-      });
   }
 
   void reset_state() {
@@ -763,7 +529,7 @@ class ScanSearch {
       f.both = false;
       return;
     }
-    f.it = open_list<true>(dp, f, colour_.data(), entries_.data(), keys_, f.favoured, breaks);
+    f.it = open_list<true>(dp, f, colour_.data(), lists_.entries(), keys_, f.favoured, breaks);
   }
 
   /// Opens a list depth's frame (open_depth without its rebuilds and generated lists, inline in the walk):
@@ -813,8 +579,8 @@ class ScanSearch {
     f.next = NextPart::nothing;
     const Range& all = dp.table[keys_ * keys_];  // empty unless both key sides may break
     if (dp.allowed - breaks < 2 || all.begin == all.end) return false;
-    f.it = entries_.data() + all.begin;
-    f.end = entries_.data() + all.end;
+    f.it = lists_.entries() + all.begin;
+    f.end = lists_.entries() + all.end;
     f.part_add = 2;
     f.both = f.slow = true;
     return true;
@@ -852,12 +618,12 @@ class ScanSearch {
     std::uint64_t placements = placements_, next_poll = clock_.next_poll();
     std::uint8_t* const colour = colour_.data();
     std::uint8_t* const used = used_.data();
-    const Entry* const entries = entries_.data();
+    const Entry* const entries = lists_.entries();
     const Entry* const generated = generated_.data();
     const std::uint8_t* const generated_add = generated_add_.data();
     const int* const final_allowed = &depths_.back().allowed;  // lowered in place by cap_mismatches
     const int keys = keys_;
-    const std::uint8_t* const favoured = favoured_.data();
+    const std::uint8_t* const favoured = lists_.favoured();
     Frame* const root = frames_.data();
     const Frame* const last = root + free_ - 1;
     const Frame* record_from = root + std::max(deepest_ - 1, 0);  // note_depth when f >= record_from
@@ -1011,7 +777,7 @@ class ScanSearch {
     ++result_.restarts;
     clock_.restarted(placements_);
     rng_ = Rng(restart_seed(opt_.seed, result_.restarts));
-    arrange_lists();
+    lists_.arrange(opt_.values, rng_);
     begin_walk();
   }
 
