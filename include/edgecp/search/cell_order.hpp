@@ -67,11 +67,10 @@ inline constexpr std::array<std::pair<CellOrder, std::string_view>, 13> cell_ord
 
 /// The order named `s` (cell_order_names); throws std::invalid_argument, listing the names, for any other.
 inline CellOrder parse_cell_order(std::string_view s) {
-  std::string names;
-  for (const auto& [order, name] : cell_order_names) {
+  for (const auto& [order, name] : cell_order_names)
     if (name == s) return order;
-    names += (names.empty() ? "" : ", ") + std::string(name);
-  }
+  std::string names;  // only for the error
+  for (const auto& entry : cell_order_names) names += (names.empty() ? "" : ", ") + std::string(entry.second);
   throw std::invalid_argument("unknown order '" + std::string(s) + "' (" + names + ")");
 }
 
