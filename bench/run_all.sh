@@ -21,7 +21,9 @@ step() { echo "run_all.sh [$(date +%H:%M:%S)] $*" >&2; }
 [ -d "$data" ] || step "note: $data absent: the steps on real puzzles are skipped"
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
-  echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores"
+  # family and model too: "AMD EPYC" alone hides the core's generation, and rates move with it (journal 31)
+  echo "cpu: $(awk -F'\t*: ' '$1=="model name"{m=$2} $1=="cpu family"{f=$2} $1=="model"{n=$2} /^$/{exit}
+    END{printf "%s (family %s, model %s)", m, f, n}' /proc/cpuinfo), $(nproc) cores"
   echo "commit: $(git rev-parse --short HEAD)"
 } > "$out/machine.txt"
 
