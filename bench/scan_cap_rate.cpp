@@ -11,10 +11,13 @@
 // would give the colliding pairs seen (pairs / (n choose 2) = 1 / pool).
 //
 // usage: scan_cap_rate PUZZLE --breaks LIST [--nodes N] [--seeds A-B] [--order ORDER]
-//          [--values rare|shuffled] [--quota C,...] [--prefix K] [--restarts-of SEED [--threads T]]
+//          [--values rare|shuffled] [--quota C,...] [--prefix K]
+//          [--restarts-of SEED [--threads T] [--ranks R]]
 // Defaults: 200 M placements per run, seeds 1-20, tail-columns order, rare values, no quota, K = 200.
 // With --restarts-of, the runs are the restarts a hunt seeded SEED on T threads makes (restart numbers A-B of
-// each thread: restart_seed(thread_seed(SEED, t), k)), so that its repeats can be counted.
+// each thread: restart_seed(thread_seed(SEED, t), k)), so that its repeats can be counted; with --ranks R,
+// those of an edgecp-mpi hunt on R ranks of T threads each (restart_seed(thread_seed(rank_seed(SEED, r), t),
+// k)).
 // Results on stdout (one line per seed, then the summary), progress on stderr; exit 2 on bad usage, 1 when
 // the puzzle cannot be read.
 #include <algorithm>
@@ -44,6 +47,7 @@ struct Args {
   int prefix = 200;
   std::optional<std::uint64_t> hunt_seed;  // --restarts-of: the seeds are those of a hunt's restarts
   int threads = 1;
+  int ranks = 1;  // --ranks: edgecp-mpi's ranks, each with `threads` threads
 };
 
 void add_options(CLI::App& app, Args& a) {
@@ -108,6 +112,9 @@ void add_options(CLI::App& app, Args& a) {
                    ->type_name("SEED");
   cli::add_integer_option(app, "--threads", "T", "the hunt's threads (default 1)", a.threads, 1, 4096)
       ->needs(hunt);
+  cli::add_integer_option(app, "--ranks", "R", "the hunt's edgecp-mpi ranks, T threads each (default 1)",
+                          a.ranks, 1, 4096)
+      ->needs(hunt);
 }
 
 /// The placement number (1-based, fill order) that closed each mismatched join of a complete board.
@@ -163,18 +170,25 @@ int main(int argc, char** argv) {
       if (k >= m.colour_count())
         throw std::invalid_argument("--quota: the puzzle has no colour " + std::to_string(k));
     std::printf("# %s boards_within_schedule placements seconds kept_score mismatch_depths\n",
-                a.hunt_seed ? "thread:restart" : "seed");
+                a.hunt_seed ? (a.ranks > 1 ? "rank:thread:restart" : "thread:restart") : "seed");
     std::vector<std::vector<int>> kept;
     std::set<std::vector<int>> distinct_boards;
     std::vector<int> order;
     double seconds = 0;
     long long with_board = 0;
     std::vector<std::pair<std::string, std::uint64_t>> runs;  // (name, seed)
-    for (int t = 0; t < a.threads; ++t)
-      for (long long k = a.first_seed; k <= a.last_seed; ++k)
-        runs.emplace_back(a.hunt_seed ? std::to_string(t) + ":" + std::to_string(k) : std::to_string(k),
-                          a.hunt_seed ? restart_seed(thread_seed(*a.hunt_seed, t), static_cast<int>(k))
-                                      : static_cast<std::uint64_t>(k));
+    for (int r = 0; r < a.ranks; ++r)
+      for (int t = 0; t < a.threads; ++t)
+        for (long long k = a.first_seed; k <= a.last_seed; ++k) {
+          if (!a.hunt_seed) {
+            runs.emplace_back(std::to_string(k), static_cast<std::uint64_t>(k));
+            continue;
+          }
+          const std::string name =
+              (a.ranks > 1 ? std::to_string(r) + ":" : "") + std::to_string(t) + ":" + std::to_string(k);
+          runs.emplace_back(name,
+                            restart_seed(thread_seed(rank_seed(*a.hunt_seed, r), t), static_cast<int>(k)));
+        }
     for (const auto& [name, seed] : runs) {
       ScanOptions o;
       o.order = a.order;

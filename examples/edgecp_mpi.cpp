@@ -295,7 +295,7 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
   const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   const int threads = std::min(a.threads ? a.threads : cores, max_threads_per_core * cores);
   // Rank r hunts with seeds of its own; rank 0 with the seed given, so that rank 0 alone is edgecp-solve.
-  const std::uint64_t seed = rank == 0 ? a.seed : thread_seed(a.seed, 1000 + rank);
+  const std::uint64_t seed = rank_seed(a.seed, rank);
   SearchResultCore local_result;
   std::uint64_t local_placements = 0;
   auto hunt_locally = [&] {

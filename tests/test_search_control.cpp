@@ -36,6 +36,16 @@ TEST_CASE("seeds: restart 0 and thread 0 run the seed itself, the others differ"
   REQUIRE(seen.size() == 32);
 }
 
+TEST_CASE("seeds: every rank's threads and restarts walk from seeds of their own", "[search_control]") {
+  REQUIRE(rank_seed(42, 0) == 42);  // rank 0 alone is edgecp-solve
+  std::set<std::uint64_t> seen;
+  constexpr int ranks = 8, threads = 8, restarts = 64;
+  for (int r = 0; r < ranks; ++r)
+    for (int t = 0; t < threads; ++t)
+      for (int k = 0; k < restarts; ++k) seen.insert(restart_seed(thread_seed(rank_seed(42, r), t), k));
+  REQUIRE(seen.size() == std::size_t{ranks * threads * restarts});
+}
+
 namespace {
 /// Drives a SearchClock like an engine that polls before every placement: the placement counts at which
 /// each event happened.

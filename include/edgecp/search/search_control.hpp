@@ -129,6 +129,14 @@ inline std::uint64_t thread_seed(std::uint64_t seed, int index) {
   return r.next();
 }
 
+/// The seed rank `rank` of a distributed hunt (edgecp-mpi) runs with; its threads then take
+/// thread_seed(rank_seed(seed, rank), i). Rank 0 runs `seed` itself, so that rank 0 alone is one process of
+/// edgecp-solve; rank r > 0 takes what thread 1000 + r would, apart from the threads of every rank while
+/// a rank runs fewer than 1001 threads.
+inline std::uint64_t rank_seed(std::uint64_t seed, int rank) {
+  return rank == 0 ? seed : thread_seed(seed, 1000 + rank);
+}
+
 /// The cells a search places, in the static order, hint cells left out.
 /// The lowest-numbered corner piece (two grey sides), the one fix_corner and the symmetry counts pin; -1 when
 /// there is none.
