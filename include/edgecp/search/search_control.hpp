@@ -131,8 +131,8 @@ inline std::uint64_t thread_seed(std::uint64_t seed, int index) {
 
 /// The seed rank `rank` of a distributed hunt (edgecp-mpi) runs with; its threads then take
 /// thread_seed(rank_seed(seed, rank), i). Rank 0 runs `seed` itself, so that rank 0 alone is one process of
-/// edgecp-solve; rank r > 0 takes what thread 1000 + r would, apart from the threads of every rank while
-/// a rank runs fewer than 1001 threads.
+/// edgecp-solve; rank r > 0 takes thread_seed(seed, 1000 + r), which no thread of rank 0 uses while ranks
+/// run at most 1000 threads each.
 inline std::uint64_t rank_seed(std::uint64_t seed, int rank) {
   return rank == 0 ? seed : thread_seed(seed, 1000 + rank);
 }
