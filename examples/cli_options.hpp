@@ -370,8 +370,9 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
         "between points, none after the last (default: Blackwood's ramp, scaled)",
         [&a](const std::string& v) { a.quota_ramp = parse_quota_ramp(v); });
   flag("--fixed-quota", scan,
-       "keep the quota as given (default: a restart that never reaches the\n"
-       "first break halves it for the restarts after it)",
+       "keep the quota as given (default: a restart short of the first break\n"
+       "after 1/8 of its interval restarts; four such at a quota with none that\n"
+       "got there, or one that exhausted its tree, halve it for the restarts after)",
        a.quota_adapt, false);
   value("--break-sets", "N", scan,
         "where a break is left and at most N pieces are left to place, generate\n"

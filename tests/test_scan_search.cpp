@@ -418,6 +418,29 @@ TEST_CASE("scan: a quota ramp without colours is refused", "[scan]") {
   CHECK_THROWS_AS(ScanSearch(random_model(3, 3, 2, 2, 1), o), std::invalid_argument);
 }
 
+TEST_CASE("scan: the quota halves at its fourth stall with none past, or at one exhausted tree", "[scan]") {
+  QuotaAdapt a;
+  for (int i = 1; i < QuotaAdapt::stalls_to_halve; ++i) CHECK_FALSE(a.restart_ended(false, false));
+  CHECK(a.restart_ended(false, false));  // the last stall allowed, none got there: halve
+  CHECK(a.halvings() == 1);
+  for (int i = 1; i < QuotaAdapt::stalls_to_halve; ++i) CHECK_FALSE(a.restart_ended(false, false));
+  CHECK_FALSE(a.restart_ended(true, false));  // the halved quota is met: it stays, whatever follows
+  for (int i = 0; i < 4 * QuotaAdapt::stalls_to_halve; ++i) CHECK_FALSE(a.restart_ended(false, false));
+  CHECK(a.halvings() == 1);
+  CHECK(a.restart_ended(false, true));  // but an exhausted tree shows no restart can meet it
+  CHECK(a.halvings() == 2);
+  CHECK(a.restart_ended(false, true));  // at once, without stalls counted first
+  CHECK(a.halvings() == 3);
+  QuotaAdapt b;  // the quota that reaches the first break at once never halves
+  CHECK_FALSE(b.restart_ended(true, false));
+  for (int i = 0; i < 100; ++i) CHECK_FALSE(b.restart_ended(false, false));
+  CHECK(b.halvings() == 0);
+  QuotaAdapt c;  // halvings stop where every quota is 0
+  while (c.can_halve()) CHECK(c.restart_ended(false, true));
+  CHECK(c.halvings() == QuotaAdapt::max_halvings);
+  CHECK_FALSE(c.restart_ended(false, true));
+}
+
 TEST_CASE("scan: a quota no restart can meet is halved until the walk reaches the first break", "[scan]") {
   const Model m(generate({8, 8, 3, 6, 5, false}).puzzle);
   ScanOptions o;

@@ -55,9 +55,10 @@ struct ScanOptions : SearchControl {
   std::vector<std::pair<int, int>> quota_ramp;
   /// A restart that has not made the budget's first break placement after an eighth of restart_nodes (the
   /// walk stuck in the exact part, where the quota cuts hardest: E2 with three corners pinned,
-  /// docs/journal.md section 25), or that exhausted its tree so, restarts at once with the quota halved for
-  /// the restarts after it (1/2, 1/4, ... of the ramp's sides; ScanResult::quota_halvings). Off: the quota
-  /// stays as given.
+  /// docs/journal.md section 25) restarts at once. The quota halves for the restarts after it (1/2, 1/4,
+  /// ... of the ramp's sides; ScanResult::quota_halvings) when such a walk exhausted its tree, or at the
+  /// fourth stall at this quota with none that got there (QuotaAdapt). Off: the quota stays as given and
+  /// restarts come every restart_nodes.
   bool quota_adapt = true;
   /// Where a depth has a break left when it is opened and at most this many pieces are left to place, its
   /// candidates are generated from bit sets (the candidates of unused pieces, those showing each placed
@@ -137,7 +138,7 @@ struct ScanResult : SearchResultCore {
   int repair_gain = 0;                    ///< joins they added to the boards they repaired, summed
   std::uint64_t block_repair_placements = 0;  ///< placements made by the block repair (block_repair_nodes)
   int block_repair_gain = 0;                  ///< joins it added to the kept boards, summed
-  /// Times ScanOptions::quota_adapt halved the quota (restarts short of the first break).
+  /// Times ScanOptions::quota_adapt halved the quota (restarts short of the first break, QuotaAdapt).
   int quota_halvings = 0;
 };
 

@@ -23,6 +23,43 @@
 
 namespace edgecp {
 
+/// ScanOptions::quota_adapt's rule: when the quota halves, from what the restarts at the current quota did
+/// before the budget's first break. A restart *stalls* when it has not made the first break's placement
+/// after an eighth of its interval; it restarts at once. The quota halves (1/2, 1/4, ... of the ramp's
+/// sides) when a stalled walk exhausted its tree (a quota's tree is the same in every value order, so no
+/// restart at this quota can get further), or at the stalls_to_halve-th stall at this quota while none got
+/// there. Once one restart at a quota gets there, the quota is shown meetable and stays: a slow first break
+/// is not an impossible one (on E2 at the full quota about half of the walks stall, the others walk deeper
+/// than any at half the quota; docs/journal.md section 35). O(1) per restart.
+class QuotaAdapt {
+ public:
+  static constexpr int stalls_to_halve = 4;
+  static constexpr int max_halvings = 30;  // a quota >> 30 is 0 for every quota
+
+  /// A restart ended; `reached`: it made the first break's placement; `exhausted`: it finished its tree.
+  /// True when the quota halves from now on.
+  [[nodiscard]] bool restart_ended(bool reached, bool exhausted) {
+    if (reached) {
+      met_ = true;
+      return false;
+    }
+    if (halvings_ >= max_halvings) return false;
+    if (!exhausted && (met_ || ++stalls_ < stalls_to_halve)) return false;
+    ++halvings_;
+    met_ = false;
+    stalls_ = 0;
+    return true;
+  }
+  /// Whether a restart that stalled having exhausted its tree may go on (the quota can still halve).
+  [[nodiscard]] bool can_halve() const { return halvings_ < max_halvings; }
+  [[nodiscard]] int halvings() const { return halvings_; }
+
+ private:
+  int halvings_ = 0;
+  bool met_ = false;  // a restart at the current quota made the first break's placement
+  int stalls_ = 0;    // restarts at the current quota that stalled (counted while !met_)
+};
+
 /// A depth-first search over a fixed cell order with no propagator and no allocation per node.
 ///
 /// Per cell of the order the engine knows which neighbours are placed before it (earlier in the order, or
@@ -174,6 +211,7 @@ class ScanSearch {
   // quota_adapt: placements made at the depth of the first break when the current restart began (-1: no
   // break or no quota: nothing to watch); depth d's quota is quota_[d] >> result_.quota_halvings
   std::int64_t first_break_seen_ = -1;
+  QuotaAdapt quota_adapt_;           // result_.quota_halvings == quota_adapt_.halvings()
   std::uint64_t restart_began_ = 0;  // placements_ when the current restart began
   // break_sets: candidate bit sets, words_ 64-bit words each, bit i = candidate id i
   int words_ = 0;
@@ -656,12 +694,12 @@ class ScanSearch {
             return;
           }
           // quota_adapt: a walk still short of the first break after an eighth of its restart interval
-          // restarts now, with the quota halved
+          // restarts now (adapt_quota decides whether the quota halves)
           const bool stalled = Quota && ev == SearchClock::Event::go_on && opt_.restart_nodes &&
-                               placements_ - restart_began_ >= opt_.restart_nodes / 8 && quota_stalled();
+                               placements_ - restart_began_ >= opt_.restart_nodes / 8 && restart_stalled();
           if (ev == SearchClock::Event::restart || stalled) {
             for (int d = depth(); d > 0;) unplace(--d, breaks);
-            restart();
+            restart(false);
             f = root;
             dp = depths_.data();
             load_cursor();
@@ -670,9 +708,9 @@ class ScanSearch {
           if (ev == SearchClock::Event::restart || stalled) continue;
         }
         if (f == root) {  // exhausted, unless quota_adapt halves a quota that cut every walk short
-          if (!Quota || !quota_stalled()) break;
+          if (!Quota || !restart_stalled() || !quota_adapt_.can_halve()) break;
           placements_ = placements;
-          restart();
+          restart(true);
           load_cursor();
           next_poll = clock_.next_poll();
           continue;
@@ -769,9 +807,10 @@ class ScanSearch {
     open_depth(0, 0);
   }
 
-  /// A new value order, everything unplaced (the caller unplaced the placements).
-  void restart() {
-    adapt_quota();
+  /// A new value order, everything unplaced (the caller unplaced the placements); `exhausted`: the walk
+  /// finished its tree.
+  void restart(bool exhausted) {
+    adapt_quota(exhausted);
     restart_began_ = placements_;
     ++result_.restarts;
     clock_.restarted(placements_);
@@ -780,23 +819,22 @@ class ScanSearch {
     begin_walk();
   }
 
-  /// quota_adapt: this restart made no placement at the first break's depth, and the quota can still halve.
-  bool quota_stalled() const {
-    if (first_break_seen_ < 0 || result_.quota_halvings >= max_quota_halvings) return false;
+  /// quota_adapt: this restart has made no placement at the first break's depth.
+  bool restart_stalled() const {
+    if (first_break_seen_ < 0) return false;
     const auto d = static_cast<std::size_t>(opt_.budget.indices().front() - 1);
     return static_cast<std::int64_t>(frames_[d].placements) == first_break_seen_;
   }
-  /// quota_adapt, at a restart: a stalled restart halves the quota from now on.
-  void adapt_quota() {
+  /// quota_adapt, at a restart: QuotaAdapt's rule, applied to the depths' quotas.
+  void adapt_quota(bool exhausted) {
     if (first_break_seen_ < 0) return;
-    if (quota_stalled()) {
-      ++result_.quota_halvings;
+    if (quota_adapt_.restart_ended(!restart_stalled(), exhausted)) {
+      result_.quota_halvings = quota_adapt_.halvings();
       for (std::size_t i = 0; i < quota_.size(); ++i) depths_[i].quota = quota_[i] >> result_.quota_halvings;
     }
     first_break_seen_ = static_cast<std::int64_t>(
         frames_[static_cast<std::size_t>(opt_.budget.indices().front() - 1)].placements);
   }
-  static constexpr int max_quota_halvings = 30;  // quota_[d] >> 30 is 0 for every quota
 
   /// SearchClock's verdict at placements_, completing the deepest board and taking a step of the kept board's
   /// block repair when a completion is due; then the bound shared with other searches
