@@ -1,8 +1,10 @@
 #include "edgecp/search/scan_search.hpp"
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <functional>
 #include <set>
+#include <thread>
 
 #include "support/oracles.hpp"
 
@@ -439,6 +441,62 @@ TEST_CASE("scan: the quota halves at its fourth stall with none past, or at one 
   while (c.can_halve()) CHECK(c.restart_ended(false, true));
   CHECK(c.halvings() == QuotaAdapt::max_halvings);
   CHECK_FALSE(c.restart_ended(false, true));
+}
+
+namespace {
+/// A quota that no walk meets and none can exhaust: 160 favoured sides by placement 40 of a 10x10 in
+/// reading order (every side of 40 pieces; the first 39 placements are free, far too many to finish), the
+/// first break at placement 41. Half of it is out of reach too, so the quota halves at least twice.
+ScanOptions stalling_quota_options() {
+  ScanOptions o;
+  o.order = CellOrder::row;
+  o.budget = MismatchBudget({41, 60, 80, 90, 100});
+  o.quota_colours = {6};
+  o.quota_ramp = {{39, 0}, {40, 160}};
+  o.restart_nodes = 40'000;  // a stall ends a restart after 5,000 placements
+  o.node_limit = 200'000;
+  o.improve = false;
+  o.repair_nodes = 0;
+  o.block_repair_nodes = 0;
+  o.seed = 3;
+  return o;
+}
+const Model& stalling_quota_model() {
+  static const Model m(generate({10, 10, 3, 6, 7, false}).puzzle);
+  return m;
+}
+}  // namespace
+
+TEST_CASE("scan: a quota that stalls every walk without ending its tree halves at the fourth stall",
+          "[scan]") {
+  const ScanResult r = ScanSearch(stalling_quota_model(), stalling_quota_options()).run();
+  REQUIRE(r.quota_halvings >= 2);  // the case tests what it means to: the quota and its half are out of reach
+  CHECK(r.deepest >= 41);          // the quota, halved, let a walk through to the first break
+  // every halving came after four stalled restarts (none from an exhausted tree): a rule that halved at the
+  // first stall would have met the quota after quota_halvings restarts and then restarted every 40,000
+  // placements only, at most 5 more times within the node limit
+  CHECK(r.restarts >= QuotaAdapt::stalls_to_halve * r.quota_halvings);
+}
+
+TEST_CASE("scan: a run with a node limit repeats itself whatever the clock does, stalls included", "[scan]") {
+  const ScanOptions a = stalling_quota_options();
+  ScanOptions b = a;  // the same run, its first clock reads slowed down: they come at other placement counts
+  int slow_reads = 4;
+  b.progress_interval = 0;
+  b.on_progress = [&slow_reads](const SearchProgress&) {
+    if (slow_reads-- > 0) std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  };
+  const ScanResult ra = ScanSearch(stalling_quota_model(), a).run();
+  const ScanResult rb = ScanSearch(stalling_quota_model(), b).run();
+  REQUIRE(slow_reads < 0);  // the slow reads happened
+  REQUIRE(ra.restarts > ra.quota_halvings);
+  CHECK(ra.placements == rb.placements);
+  CHECK(ra.restarts == rb.restarts);
+  CHECK(ra.quota_halvings == rb.quota_halvings);
+  CHECK(ra.placements_by_depth == rb.placements_by_depth);
+  CHECK(ra.deepest == rb.deepest);
+  CHECK(ra.score == rb.score);
+  CHECK(ra.board.cells == rb.board.cells);
 }
 
 TEST_CASE("scan: a quota no restart can meet is halved until the walk reaches the first break", "[scan]") {

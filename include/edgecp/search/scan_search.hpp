@@ -213,6 +213,11 @@ class ScanSearch {
   std::int64_t first_break_seen_ = -1;
   QuotaAdapt quota_adapt_;           // result_.quota_halvings == quota_adapt_.halvings()
   std::uint64_t restart_began_ = 0;  // placements_ when the current restart began
+  // quota_adapt: the placement count at which the current restart is checked for a stall (restart_began_ +
+  // restart_nodes / 8), an exact count as the clock's restarts are, so that runs with a node limit repeat
+  // whatever the clock does; no_check after the check or when none is due
+  static constexpr std::uint64_t no_check = ~std::uint64_t{0};
+  std::uint64_t stall_check_at_ = no_check;
   // break_sets: candidate bit sets, words_ 64-bit words each, bit i = candidate id i
   int words_ = 0;
   int sets_from_ = 0;                     // the first depth where break_sets applies (free_: none)
@@ -652,7 +657,9 @@ class ScanSearch {
   void search() {
     int breaks = 0;
     begin_walk();
-    std::uint64_t placements = placements_, next_poll = clock_.next_poll();
+    restart_began_ = placements_;
+    schedule_stall_check();
+    std::uint64_t placements = placements_, next_poll = next_poll_at();
     std::uint8_t* const colour = colour_.data();
     std::uint8_t* const used = used_.data();
     const Entry* const entries = lists_.entries();
@@ -695,8 +702,9 @@ class ScanSearch {
           }
           // quota_adapt: a walk still short of the first break after an eighth of its restart interval
           // restarts now (adapt_quota decides whether the quota halves)
-          const bool stalled = Quota && ev == SearchClock::Event::go_on && opt_.restart_nodes &&
-                               placements_ - restart_began_ >= opt_.restart_nodes / 8 && restart_stalled();
+          const bool checked = placements_ >= stall_check_at_;
+          if (checked) stall_check_at_ = no_check;  // once per restart: a walk that got there has got there
+          const bool stalled = Quota && ev == SearchClock::Event::go_on && checked && restart_stalled();
           if (ev == SearchClock::Event::restart || stalled) {
             for (int d = depth(); d > 0;) unplace(--d, breaks);
             restart(false);
@@ -704,7 +712,7 @@ class ScanSearch {
             dp = depths_.data();
             load_cursor();
           }
-          next_poll = clock_.next_poll();
+          next_poll = next_poll_at();
           if (ev == SearchClock::Event::restart || stalled) continue;
         }
         if (f == root) {  // exhausted, unless quota_adapt halves a quota that cut every walk short
@@ -712,7 +720,7 @@ class ScanSearch {
           placements_ = placements;
           restart(true);
           load_cursor();
-          next_poll = clock_.next_poll();
+          next_poll = next_poll_at();
           continue;
         }
         --f;
@@ -812,12 +820,22 @@ class ScanSearch {
   void restart(bool exhausted) {
     adapt_quota(exhausted);
     restart_began_ = placements_;
+    schedule_stall_check();
     ++result_.restarts;
     clock_.restarted(placements_);
     rng_ = Rng(restart_seed(opt_.seed, result_.restarts));
     lists_.arrange(opt_.values, rng_);
     begin_walk();
   }
+
+  /// quota_adapt: the current restart (begun at restart_began_) is checked for a stall an eighth of its
+  /// interval in.
+  void schedule_stall_check() {
+    stall_check_at_ =
+        first_break_seen_ >= 0 && opt_.restart_nodes ? restart_began_ + opt_.restart_nodes / 8 : no_check;
+  }
+  /// The placement count of the walk's next poll: the clock's, or the stall check if that comes first.
+  std::uint64_t next_poll_at() const { return std::min(clock_.next_poll(), stall_check_at_); }
 
   /// quota_adapt: this restart has made no placement at the first break's depth.
   bool restart_stalled() const {
