@@ -289,8 +289,15 @@ inline void apply_hunt_plan(Args& a, const Model& m) {
     a.values = plan.values;
     chose("--values", values_text(plan.values));
   }
+  std::string why = plan.why;
+  if (!a.quota_stalls && a.quota_adapt && !a.quota_colours.empty()) {
+    a.quota_stalls = quota_stalls_for(a.nodes, a.time.value_or(default_hunt_seconds),
+                                      a.restart.value_or(default_scan_restart_nodes));
+    chose("--quota-stalls", std::to_string(*a.quota_stalls));
+    why += ", a tenth of the run for stalls before the quota halves";
+  }
   a.plan_flags = flags;
-  a.plan_why = plan.why;
+  a.plan_why = why;
 }
 
 // ---- interruption ----

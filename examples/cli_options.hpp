@@ -58,6 +58,7 @@ struct Args {
   std::vector<int> breaks;
   bool values_given = false, quota_given = false;  // --values, --quota were given (else the plan's)
   bool quota_adapt = true;                         // --fixed-quota: false
+  std::optional<int> quota_stalls;                 // --quota-stalls (default: the plan's, quota_stalls_for)
   // best mode on the scan engine: the options the puzzle's plan (plan_hunt) chose, as flags, and why
   std::string plan_flags, plan_why;
   std::vector<std::string> plan_chose;
@@ -371,9 +372,15 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
         [&a](const std::string& v) { a.quota_ramp = parse_quota_ramp(v); });
   flag("--fixed-quota", scan,
        "keep the quota as given (default: a restart short of the first break\n"
-       "after 1/8 of its interval restarts; four such at a quota with none that\n"
-       "got there, or one that exhausted its tree, halve it for the restarts after)",
+       "after 1/8 of its interval restarts; --quota-stalls such at a quota with\n"
+       "none that got there, or one that exhausted its tree, halve it for the\n"
+       "restarts after)",
        a.quota_adapt, false);
+  integer("--quota-stalls", "N", scan,
+          "stalled restarts at one quota, none past its first break, that halve it\n"
+          "(default: as many as fill a tenth of the run at 50 M placements/s, at\n"
+          "least 4: 12 for --time 60)",
+          a.quota_stalls, 1, 1 << 20);
   value("--break-sets", "N", scan,
         "where a break is left and at most N pieces are left to place, generate\n"
         "the candidates from bit sets instead of walking the lists (default 16;\n"
@@ -457,7 +464,7 @@ inline void finish_args(Args& a) {
   req.threads = a.threads != 0;
   req.scan_checks = a.window_fc || a.parity || !a.quota_colours.empty() || !a.quota_ramp.empty() ||
                     a.break_sets.has_value() || a.colour_bound.has_value() || a.repair_nodes.has_value() ||
-                    a.block_repair.has_value() || !a.quota_adapt;
+                    a.block_repair.has_value() || !a.quota_adapt || a.quota_stalls.has_value();
   a.engine_auto = a.engine == EngineKind::automatic;
   try {
     a.engine = choose_engine(req);

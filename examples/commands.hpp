@@ -25,7 +25,7 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
   opt.budget = MismatchBudget(a.breaks);
   opt.values = a.values;
   opt.seed = a.seed;
-  opt.time_limit = a.time ? *a.time : 30.0;
+  opt.time_limit = a.time.value_or(default_hunt_seconds);
   opt.node_limit = a.nodes;
   opt.restart_nodes = a.restart.value_or(default_scan_restart_nodes);
   opt.window_fc = a.window_fc;
@@ -38,6 +38,7 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
   opt.block_repair_nodes = a.block_repair.value_or(opt.block_repair_nodes);
   opt.stop = &stop_requested;
   opt.quota_adapt = a.quota_adapt;
+  opt.quota_stalls = a.quota_stalls.value_or(0);
   print_configuration(a);
   const Board resumed = resumed_best(a, m);
   const int resumed_score = resumed.cells.empty() ? -1 : score(m, resumed);
@@ -112,6 +113,7 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
     o.boolean("window_fc", a.window_fc)
         .boolean("parity", a.parity)
         .raw("quota_colours", json_int_list(a.quota_colours))
+        .integer("quota_stalls", a.quota_adapt && !a.quota_colours.empty() ? a.quota_stalls.value_or(0) : 0)
         .integer("quota_halvings", quota_halvings)
         .str("values", values_text(a.values))
         .raw("configuration_chosen", json_string_list(a.plan_chose))
@@ -153,7 +155,7 @@ inline SearchOptions driver_options(const Args& a) {
   opt.budget = MismatchBudget(a.breaks);
   opt.random_values = a.random_values;
   opt.seed = a.seed;
-  opt.time_limit = a.time ? *a.time : (a.mode == SearchMode::best ? 30.0 : 0.0);
+  opt.time_limit = a.time ? *a.time : (a.mode == SearchMode::best ? default_hunt_seconds : 0.0);
   opt.node_limit = a.nodes;
   opt.restart_nodes = a.restart.value_or(0);
   opt.fix_corner = a.fix_corner;

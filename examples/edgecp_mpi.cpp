@@ -301,7 +301,7 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
   auto hunt_locally = [&] {
     auto control = [&](SearchControl& c) {
       c.seed = seed;
-      c.time_limit = a.time ? *a.time : 30.0;
+      c.time_limit = a.time.value_or(default_hunt_seconds);
       c.node_limit = a.nodes;
       c.stop = &stop;
       c.progress_interval = 0.25;
@@ -320,6 +320,7 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
       opt.quota_colours = a.quota_colours;
       opt.quota_ramp = a.quota_ramp;
       opt.quota_adapt = a.quota_adapt;
+      opt.quota_stalls = a.quota_stalls.value_or(0);
       opt.break_sets = a.break_sets.value_or(opt.break_sets);
       opt.colour_bound = a.colour_bound.value_or(opt.colour_bound);
       opt.repair_nodes = a.repair_nodes.value_or(opt.repair_nodes);

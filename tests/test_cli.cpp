@@ -15,6 +15,7 @@
 #include "edgecp/io/puzzle_io.hpp"
 #include "edgecp/io/viewer_url.hpp"
 #include "edgecp/puzzle/generator.hpp"
+#include "edgecp/search/engine.hpp"
 #include "edgecp/search/exact_search.hpp"
 #include "edgecp/version.hpp"
 #include "support/cli_runner.hpp"
@@ -242,6 +243,22 @@ TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads
   // Blackwood's quota: reported, and the board still verifies
   const Run quota = scan_run("--breaks 150,170,190,200 --quota 2,7");
   REQUIRE(quota.out.find("\"quota_colours\":[2,7]") != std::string::npos);
+  // the stalls that halve it: a tenth of the run, said as a flag; given, or the quota fixed, not chosen
+  const Run stalls =
+      run("--json --time 0.5 --nodes 6000000000 --threads 1 --breaks 150,170,190,200 --quota 2,7");
+  INFO(stalls.err);
+  REQUIRE(stalls.code == 0);
+  REQUIRE(field(stalls.out, "quota_stalls") ==
+          quota_stalls_for(6'000'000'000, 0, default_scan_restart_nodes));
+  REQUIRE(stalls.err.find("--quota-stalls " + std::to_string(field(stalls.out, "quota_stalls"))) !=
+          std::string::npos);
+  REQUIRE(stalls.out.find("\"quota-stalls\"") != std::string::npos);  // in configuration_chosen
+  const Run given = scan_run("--breaks 150,170,190,200 --quota 2,7 --quota-stalls 7");
+  REQUIRE(field(given.out, "quota_stalls") == 7);
+  REQUIRE(given.out.find("\"quota-stalls\"") == std::string::npos);
+  const Run fixed = scan_run("--breaks 150,170,190,200 --quota 2,7 --fixed-quota");
+  REQUIRE(field(fixed.out, "quota_stalls") == 0);
+  REQUIRE(fixed.out.find("\"quota-stalls\"") == std::string::npos);
   // Blackwood's fill order of the last rows: reported, and the board verifies
   const Run tail = scan_run("--breaks 150,170,190,200 --order tail-columns");
   REQUIRE(tail.out.find("\"order\":\"tail-columns\"") != std::string::npos);
@@ -296,6 +313,7 @@ TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
       {p4 + " --breaks 3 --quota-ramp 2:1", "needs --quota"},
       {p4 + " --breaks 3 --quota 1 --quota-ramp 2", "points P:N"},
       {p4 + " --breaks 3 --quota 1 --quota-ramp 2:1,2:3", "two quota points"},
+      {p4 + " --breaks 3 --quota 1 --quota-stalls 0", "--quota-stalls"},
       {p4 + " --mode count --quota 1", "need the scan engine"}};
   for (const auto& [args, fragment] : cases) {
     const Run r = run(args);

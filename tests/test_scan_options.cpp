@@ -29,3 +29,24 @@ TEST_CASE("scan options: favoured sides count every side showing a listed colour
   CHECK(favoured_sides(p, {}) == 0);
   CHECK(favoured_sides(Piece{{0, 0, 3, 4}}, {0}) == 2);  // grey too, where a caller lists it
 }
+
+TEST_CASE("scan options: the stalls before the quota halves fill a tenth of the run, at least four",
+          "[scan_options]") {
+  const std::uint64_t restart = 200'000'000, stall = restart / 8;
+  for (std::uint64_t nodes : {1'000'000ULL, 100'000'000ULL, 3'000'000'000ULL, 12'345'678'901ULL}) {
+    const int n = quota_stalls_for(nodes, 0, restart);
+    CAPTURE(nodes, n);
+    CHECK(n >= 4);
+    if (n > 4) CHECK(static_cast<std::uint64_t>(n) * stall <= nodes / 10);
+    CHECK(static_cast<std::uint64_t>(n + 1) * stall > nodes / 10);
+    CHECK(quota_stalls_for(nodes, 60, restart) == n);  // a node limit counts before a time limit
+  }
+  // seconds count at the nominal rate, whatever the machine; no limit counts as an hour
+  for (double seconds : {1.0, 30.0, 60.0, 3600.0})
+    CHECK(quota_stalls_for(0, seconds, restart) ==
+          quota_stalls_for(static_cast<std::uint64_t>(seconds * nominal_scan_rate), 0, restart));
+  CHECK(quota_stalls_for(0, 0, restart) == quota_stalls_for(0, 3600, restart));
+  CHECK(quota_stalls_for(0, 60, restart) > quota_stalls_for(0, 30, restart));
+  CHECK(quota_stalls_for(1'000'000'000'000ULL, 0, 0) == 4);     // no restarts: no stalls to count
+  CHECK(quota_stalls_for(~std::uint64_t{0}, 0, 8) == 1 << 20);  // bounded
+}

@@ -420,14 +420,16 @@ TEST_CASE("scan: a quota ramp without colours is refused", "[scan]") {
   CHECK_THROWS_AS(ScanSearch(random_model(3, 3, 2, 2, 1), o), std::invalid_argument);
 }
 
-TEST_CASE("scan: the quota halves at its fourth stall with none past, or at one exhausted tree", "[scan]") {
-  QuotaAdapt a;
-  for (int i = 1; i < QuotaAdapt::stalls_to_halve; ++i) CHECK_FALSE(a.restart_ended(false, false));
+TEST_CASE("scan: the quota halves at its N-th stall with none past, or at one exhausted tree", "[scan]") {
+  const int n = GENERATE(1, 4, 12);
+  QuotaAdapt a(n);
+  REQUIRE(a.stalls_to_halve() == n);
+  for (int i = 1; i < n; ++i) CHECK_FALSE(a.restart_ended(false, false));
   CHECK(a.restart_ended(false, false));  // the last stall allowed, none got there: halve
   CHECK(a.halvings() == 1);
-  for (int i = 1; i < QuotaAdapt::stalls_to_halve; ++i) CHECK_FALSE(a.restart_ended(false, false));
+  for (int i = 1; i < n; ++i) CHECK_FALSE(a.restart_ended(false, false));
   CHECK_FALSE(a.restart_ended(true, false));  // the halved quota is met: it stays, whatever follows
-  for (int i = 0; i < 4 * QuotaAdapt::stalls_to_halve; ++i) CHECK_FALSE(a.restart_ended(false, false));
+  for (int i = 0; i < 4 * n; ++i) CHECK_FALSE(a.restart_ended(false, false));
   CHECK(a.halvings() == 1);
   CHECK(a.restart_ended(false, true));  // but an exhausted tree shows no restart can meet it
   CHECK(a.halvings() == 2);
@@ -455,6 +457,7 @@ ScanOptions stalling_quota_options() {
   o.quota_ramp = {{39, 0}, {40, 160}};
   o.restart_nodes = 40'000;  // a stall ends a restart after 5,000 placements
   o.node_limit = 200'000;
+  o.quota_stalls = 4;
   o.improve = false;
   o.repair_nodes = 0;
   o.block_repair_nodes = 0;
@@ -475,7 +478,26 @@ TEST_CASE("scan: a quota that stalls every walk without ending its tree halves a
   // every halving came after four stalled restarts (none from an exhausted tree): a rule that halved at the
   // first stall would have met the quota after quota_halvings restarts and then restarted every 40,000
   // placements only, at most 5 more times within the node limit
-  CHECK(r.restarts >= QuotaAdapt::stalls_to_halve * r.quota_halvings);
+  CHECK(r.restarts >= 4 * r.quota_halvings);
+}
+
+TEST_CASE("scan: the stalls that halve the quota are the option's, or a tenth of the run's", "[scan]") {
+  ScanOptions o = stalling_quota_options();
+  o.quota_stalls = 8;
+  const ScanResult eight = ScanSearch(stalling_quota_model(), o).run();
+  REQUIRE(eight.quota_halvings >= 2);
+  CHECK(eight.restarts >= 8 * eight.quota_halvings);
+  o.quota_stalls = 0;  // from the node limit: a tenth of 200,000 placements is four stalls of 5,000
+  REQUIRE(quota_stalls_for(o.node_limit, o.time_limit, o.restart_nodes) == 4);
+  const ScanResult from_limit = ScanSearch(stalling_quota_model(), o).run();
+  o.quota_stalls = 4;
+  const ScanResult four = ScanSearch(stalling_quota_model(), o).run();
+  CHECK(from_limit.placements == four.placements);
+  CHECK(from_limit.restarts == four.restarts);
+  CHECK(from_limit.quota_halvings == four.quota_halvings);
+  CHECK(from_limit.board.cells == four.board.cells);
+  o.quota_stalls = -1;
+  CHECK_THROWS_AS(ScanSearch(stalling_quota_model(), o), std::invalid_argument);
 }
 
 TEST_CASE("scan: a run with a node limit repeats itself whatever the clock does, stalls included", "[scan]") {

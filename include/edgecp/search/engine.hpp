@@ -185,6 +185,9 @@ inline CellOrder default_order(EngineKind e) {
 /// the reference machine; docs/journal.md section 5 compares restart intervals).
 constexpr std::uint64_t default_scan_restart_nodes = 200'000'000;
 
+/// Seconds a best-mode hunt runs when no limit is given (the commands' --time default).
+constexpr double default_hunt_seconds = 30.0;
+
 /// Calls f(solver) on a driver over the registry's propagators named in `names`, on the narrowest bit domain
 /// that holds the puzzle's candidates, and returns what it returns.
 template <class Registry = StandardPropagators, class F>

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -57,9 +58,12 @@ struct ScanOptions : SearchControl {
   /// walk stuck in the exact part, where the quota cuts hardest: E2 with three corners pinned,
   /// docs/journal.md section 25) restarts at once. The quota halves for the restarts after it (1/2, 1/4,
   /// ... of the ramp's sides; ScanResult::quota_halvings) when such a walk exhausted its tree, or at the
-  /// fourth stall at this quota with none that got there (QuotaAdapt). Off: the quota stays as given and
-  /// restarts come every restart_nodes.
+  /// quota_stalls-th stall at this quota with none that got there (QuotaAdapt). Off: the quota stays as
+  /// given and restarts come every restart_nodes.
   bool quota_adapt = true;
+  /// quota_adapt: the stalls at one quota, none of its restarts past the first break, that halve it;
+  /// 0: quota_stalls_for the run's limits (stalls may fill a tenth of the run).
+  int quota_stalls = 0;
   /// Where a depth has a break left when it is opened and at most this many pieces are left to place, its
   /// candidates are generated from bit sets (the candidates of unused pieces, those showing each placed
   /// neighbour's colour) instead of walking its list, whose break part holds mostly pieces in use by then
@@ -85,6 +89,27 @@ struct ScanOptions : SearchControl {
   /// 14: 0 gives the old walk).
   int colour_bound = 24;
 };
+
+/// The placements per second of one thread that quota_stalls_for assumes of a run limited in seconds: a fixed
+/// figure (about the walk on E2, docs/results.md), so that where the restarts come depends on the options
+/// alone, never on the machine's speed.
+inline constexpr double nominal_scan_rate = 50e6;
+
+/// ScanOptions::quota_stalls for a run of `node_limit` placements, or else of `time_limit` seconds at
+/// nominal_scan_rate, or else (no limit) of an hour: as many stalls (restart_nodes / 8 placements each) as
+/// fill a tenth of the run, at least 4. Four stalls tell a quota that a walk meets in half its restarts
+/// (E2's) from an impossible one; a quota met once in twenty restarts (Brendan's 16x16) needs the longer
+/// look, which a long run can afford (docs/journal.md sections 35 and 39: at 60 s, 12 stalls keep the full
+/// quota on E2's seed 10 and on two of five seeds of Brendan's 16x16, and lose on no puzzle measured).
+inline int quota_stalls_for(std::uint64_t node_limit, double time_limit, std::uint64_t restart_nodes) {
+  constexpr int fewest = 4, most = 1 << 20;
+  const double run = node_limit       ? static_cast<double>(node_limit)
+                     : time_limit > 0 ? time_limit * nominal_scan_rate
+                                      : 3600.0 * nominal_scan_rate;
+  const double stall = static_cast<double>(restart_nodes / 8);
+  if (stall <= 0) return fewest;
+  return static_cast<int>(std::clamp(std::floor(run / 10 / stall), double{fewest}, double{most}));
+}
 
 /// The default quota ramp: the shape of the ramp of Blackwood's record solver (as published in the public
 /// Eternity II solvers that descend from it: on the 255 free cells of E2 and 122 favoured sides, nothing

@@ -27,14 +27,15 @@ namespace edgecp {
 /// before the budget's first break. A restart *stalls* when it has not made the first break's placement
 /// after an eighth of its interval; it restarts at once. The quota halves (1/2, 1/4, ... of the ramp's
 /// sides) when a stalled walk exhausted its tree (a quota's tree is the same in every value order, so no
-/// restart at this quota can get further), or at the stalls_to_halve-th stall at this quota while none got
+/// restart at this quota can get further), or at the stalls_to_halve()-th stall at this quota while none got
 /// there. Once one restart at a quota gets there, the quota is shown meetable and stays: a slow first break
 /// is not an impossible one (on E2 at the full quota about half of the walks stall, the others walk deeper
 /// than any at half the quota; docs/journal.md section 35). O(1) per restart.
 class QuotaAdapt {
  public:
-  static constexpr int stalls_to_halve = 4;
   static constexpr int max_halvings = 30;  // a quota >> 30 is 0 for every quota
+
+  explicit QuotaAdapt(int stalls_to_halve = 4) : stalls_to_halve_(std::max(1, stalls_to_halve)) {}
 
   /// A restart ended; `reached`: it made the first break's placement; `exhausted`: it finished its tree.
   /// True when the quota halves from now on.
@@ -44,7 +45,7 @@ class QuotaAdapt {
       return false;
     }
     if (halvings_ >= max_halvings) return false;
-    if (!exhausted && (met_ || ++stalls_ < stalls_to_halve)) return false;
+    if (!exhausted && (met_ || ++stalls_ < stalls_to_halve_)) return false;
     ++halvings_;
     met_ = false;
     stalls_ = 0;
@@ -53,8 +54,10 @@ class QuotaAdapt {
   /// Whether a restart that stalled having exhausted its tree may go on (the quota can still halve).
   [[nodiscard]] bool can_halve() const { return halvings_ < max_halvings; }
   [[nodiscard]] int halvings() const { return halvings_; }
+  [[nodiscard]] int stalls_to_halve() const { return stalls_to_halve_; }
 
  private:
+  int stalls_to_halve_;  // >= 1
   int halvings_ = 0;
   bool met_ = false;  // a restart at the current quota made the first break's placement
   int stalls_ = 0;    // restarts at the current quota that stalled (counted while !met_)
@@ -282,6 +285,10 @@ class ScanSearch {
       throw std::invalid_argument("window_fc supports puzzles of up to " +
                                   std::to_string(window_fc_max_pieces) + " pieces");
     if (opt_.block_repair_size < 1) throw std::invalid_argument("block_repair_size must be at least 1");
+    if (opt_.quota_stalls < 0) throw std::invalid_argument("quota_stalls must be at least 0");
+    quota_adapt_ = QuotaAdapt(opt_.quota_stalls
+                                  ? opt_.quota_stalls
+                                  : quota_stalls_for(opt_.node_limit, opt_.time_limit, opt_.restart_nodes));
     order_ = fill_order(model_, opt_.order);
     keeper_ =
         BestBoardKeeper(model_, order_, opt_.improve, &opt_.on_improvement, TailRepair{opt_.repair_nodes},
