@@ -91,8 +91,8 @@ struct ScanOptions : SearchControl {
 };
 
 /// The placements per second of one thread that quota_stalls_for assumes of a run limited in seconds: a fixed
-/// figure (about the walk on E2, docs/results.md), so that where the restarts come depends on the options
-/// alone, never on the machine's speed.
+/// figure (below the 60-80 M the walk makes on E2 on the reference machine, docs/results.md), so that where
+/// the restarts come depends on the options alone, never on the machine's speed.
 inline constexpr double nominal_scan_rate = 50e6;
 
 /// ScanOptions::quota_stalls for a run of `node_limit` placements, or else of `time_limit` seconds at
