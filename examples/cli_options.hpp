@@ -55,6 +55,7 @@ struct Args {
   std::optional<int> colour_bound;              // --colour-bound (default: ScanOptions::colour_bound)
   std::optional<std::uint64_t> repair_nodes;    // --repair-nodes (default: ScanOptions::repair_nodes)
   std::optional<std::uint64_t> block_repair;    // --block-repair (default: ScanOptions::block_repair_nodes)
+  std::optional<int> completion_slack;          // --completion-slack (default: ScanOptions::completion_slack)
   std::vector<int> breaks;
   bool values_given = false, quota_given = false;  // --values, --quota were given (else the plan's)
   bool quota_adapt = true;                         // --fixed-quota: false
@@ -402,6 +403,13 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
         [&a](const std::string& v) {
           a.repair_nodes = static_cast<std::uint64_t>(parse_integer("--repair-nodes", v, 0, 1LL << 40));
         });
+  value("--completion-slack", "N", scan,
+        "while no walk has completed a board, complete (and repair) each\n"
+        "restart's deepest board within N placements of the deepest, not only\n"
+        "boards deeper than all before (default 8; 0: off)",
+        [&a](const std::string& v) {
+          a.completion_slack = static_cast<int>(parse_integer("--completion-slack", v, 0, 1 << 16));
+        });
   value("--block-repair", "N", scan,
         "refill the best board exactly, 4x4 block by block around its\n"
         "mismatches, at most N placements per block, a step at a time\n"
@@ -464,7 +472,8 @@ inline void finish_args(Args& a) {
   req.threads = a.threads != 0;
   req.scan_checks = a.window_fc || a.parity || !a.quota_colours.empty() || !a.quota_ramp.empty() ||
                     a.break_sets.has_value() || a.colour_bound.has_value() || a.repair_nodes.has_value() ||
-                    a.block_repair.has_value() || !a.quota_adapt || a.quota_stalls.has_value();
+                    a.block_repair.has_value() || a.completion_slack.has_value() || !a.quota_adapt ||
+                    a.quota_stalls.has_value();
   a.engine_auto = a.engine == EngineKind::automatic;
   try {
     a.engine = choose_engine(req);

@@ -36,6 +36,7 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
   opt.colour_bound = a.colour_bound.value_or(opt.colour_bound);
   opt.repair_nodes = a.repair_nodes.value_or(opt.repair_nodes);
   opt.block_repair_nodes = a.block_repair.value_or(opt.block_repair_nodes);
+  opt.completion_slack = a.completion_slack.value_or(opt.completion_slack);
   opt.stop = &stop_requested;
   opt.quota_adapt = a.quota_adapt;
   opt.quota_stalls = a.quota_stalls.value_or(0);
@@ -81,6 +82,7 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
     std::vector<int> deepest;
     std::uint64_t repair_placements = 0;
     std::uint64_t block_placements = 0;
+    std::uint64_t completions = 0;
     int repair_gain = 0, block_gain = 0, quota_halvings = 0;  // halvings: the most of any thread
     long long restarts = 0, complete = 0, window_prunes = 0, parity_prunes = 0, bound_prunes = 0;
     for (const auto& t : pr.per_thread) {  // the counts of every thread, not only the best one's
@@ -94,6 +96,7 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
       repair_gain += t.repair_gain;
       block_placements += t.block_repair_placements;
       block_gain += t.block_repair_gain;
+      completions += t.completions;
       quota_halvings = std::max(quota_halvings, t.quota_halvings);
     }
     JsonObject o = json_head(m, "best", "scan", opt.order, status_text(r.status));
@@ -129,6 +132,8 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
         .integer("block_repair", static_cast<long long>(opt.block_repair_nodes))
         .integer("block_repair_placements", static_cast<long long>(block_placements))
         .integer("block_repair_gain", block_gain)
+        .integer("completion_slack", opt.completion_slack)
+        .integer("completions", static_cast<long long>(completions))
         .raw("score_history", history);
     json_result_board(o, m, r);
     std::cout << o.str() << "\n";

@@ -325,6 +325,7 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
       opt.colour_bound = a.colour_bound.value_or(opt.colour_bound);
       opt.repair_nodes = a.repair_nodes.value_or(opt.repair_nodes);
       opt.block_repair_nodes = a.block_repair.value_or(opt.block_repair_nodes);
+      opt.completion_slack = a.completion_slack.value_or(opt.completion_slack);
       opt.shared_best = &bound;
       const ParallelScanResult pr = run_parallel_scan(m, opt, threads);
       local_result = pr.best;
@@ -448,7 +449,8 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
           .integer("repair_nodes",
                    static_cast<long long>(a.repair_nodes.value_or(ScanOptions{}.repair_nodes)))
           .integer("block_repair",
-                   static_cast<long long>(a.block_repair.value_or(ScanOptions{}.block_repair_nodes)));
+                   static_cast<long long>(a.block_repair.value_or(ScanOptions{}.block_repair_nodes)))
+          .integer("completion_slack", a.completion_slack.value_or(ScanOptions{}.completion_slack));
     json_result_board(o, m, r);
     std::cout << o.str() << "\n";
   } else {

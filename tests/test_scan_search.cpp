@@ -543,3 +543,48 @@ TEST_CASE("scan: a quota no restart can meet is halved until the walk reaches th
   CHECK(adapted.deepest >= 40);                       // a later restart made the first break's placement
   CHECK(adapted.restarts >= adapted.quota_halvings);  // one halving at most per restart
 }
+
+TEST_CASE(
+    "scan: completion_slack completes each walk's board while no walk completes one, the walk unchanged",
+    "[scan][repair]") {
+  const Model m(generate({8, 8, 3, 12, 11, false}).puzzle);  // 12 inner colours: walks end short of the end
+  ScanOptions o;
+  o.order = CellOrder::row;
+  o.budget = MismatchBudget({40, 50});
+  o.restart_nodes = 20'000;
+  o.node_limit = 600'000;
+  o.improve = false;
+  o.block_repair_nodes = 0;
+  o.completion_slack = 0;
+  const ScanResult off = ScanSearch(m, o).run();
+  REQUIRE(off.solutions == 0);  // the premise: no walk completes a board
+  REQUIRE(off.restarts >= 20);
+  o.completion_slack = 6;
+  const ScanResult on = ScanSearch(m, o).run();
+  CHECK(on.placements_by_depth == off.placements_by_depth);  // completions do not touch the walk
+  CHECK(on.restarts == off.restarts);
+  CHECK(on.deepest == off.deepest);
+  CHECK(on.completions > off.completions);  // walks that ended short of the deepest had theirs completed
+  REQUIRE(on.board_verified);
+  REQUIRE(off.board_verified);
+}
+
+TEST_CASE("scan: completion_slack is off once a walk has completed a board", "[scan][repair]") {
+  const Model m(generate({6, 6, 2, 3, 4, false}).puzzle);  // few colours: the first walk completes boards
+  ScanOptions o;
+  o.order = CellOrder::row;
+  o.budget = MismatchBudget({10, 12, 14, 16, 18, 20});
+  o.restart_nodes = 5'000;
+  o.node_limit = 200'000;
+  o.tighten = false;
+  o.completion_slack = 0;
+  const ScanResult off = ScanSearch(m, o).run();
+  REQUIRE(off.placements_by_depth.back() > 0);  // full placements, from the first walk on
+  REQUIRE(off.restarts >= 10);
+  o.completion_slack = 6;
+  const ScanResult on = ScanSearch(m, o).run();
+  CHECK(on.completions == off.completions);
+  CHECK(on.placements_by_depth == off.placements_by_depth);
+  CHECK(on.score == off.score);
+  CHECK(on.board.cells == off.board.cells);
+}

@@ -165,6 +165,56 @@ TEST_CASE("BestBoardKeeper: deepest partial first, completed once, complete boar
   }
 }
 
+TEST_CASE("BestBoardKeeper: begin_walk completes the last walk's board and lets the next keep its own",
+          "[search_control]") {
+  const GeneratedPuzzle gen = generate({6, 6, 3, 9, 5, false});
+  const Model m(gen.puzzle);
+  const auto order = fill_order(m, CellOrder::row);
+  const Board planted = gen.planted_board(m);
+  const auto first_cells = [&](int n) {  // the planted board's first n cells of the fill order
+    Board b(m.cell_count());
+    for (int i = 0; i < n; ++i) {
+      const auto c = static_cast<std::size_t>(order[static_cast<std::size_t>(i)]);
+      b.cells[c] = planted.cells[c];
+    }
+    return b;
+  };
+  BestBoardKeeper k(m, order, false);
+  k.record_partial(10, 2, first_cells(10));
+  REQUIRE(k.completions() == 0);
+  k.begin_walk(3, 1.0);  // the first walk's board is completed now
+  REQUIRE(k.completions() == 1);
+  REQUIRE(k.best_score() >= 0);
+  REQUIRE(k.best_score() < m.geometry().inner_join_count());  // the premise: not solved (then none would be)
+  REQUIRE(k.partial_depth() == 10);                           // the deepest of all is still reported
+  CHECK_FALSE(k.better_partial(6, 0));                        // below the floor: 10 - 3
+  CHECK(k.better_partial(7, 5));                              // this walk has kept nothing yet
+  k.record_partial(8, 1, first_cells(8));
+  CHECK_FALSE(k.better_partial(8, 1));
+  CHECK(k.better_partial(8, 0));
+  CHECK(k.better_partial(9, 4));
+  REQUIRE(k.partial_depth() == 10);
+  k.complete_partial(2.0);
+  REQUIRE(k.completions() == 2);  // a board 2 above the deepest, completed too
+  k.complete_partial(2.5);
+  REQUIRE(k.completions() == 2);  // once
+  k.begin_walk(0, 3.0);           // slack 0: back to boards that beat the deepest of all
+  REQUIRE(k.completions() == 2);
+  CHECK_FALSE(k.better_partial(9, 0));
+  CHECK_FALSE(k.better_partial(10, 2));
+  CHECK(k.better_partial(10, 1));
+  CHECK(k.better_partial(11, 9));
+  k.record_partial(12, 3, first_cells(12));
+  REQUIRE(k.partial_depth() == 12);
+  k.begin_walk(2, 4.0);
+  REQUIRE(k.completions() == 3);
+  CHECK_FALSE(k.better_partial(9, 0));  // the floor follows the deepest: 12 - 2
+  CHECK(k.better_partial(10, 0));
+  SearchResultCore r;
+  k.report(r);
+  REQUIRE(r.board_verified);
+}
+
 TEST_CASE(
     "BestBoardKeeper: once the kept board is perfect, a partial board is neither completed nor repaired",
     "[search_control][repair]") {

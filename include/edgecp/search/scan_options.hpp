@@ -74,6 +74,12 @@ struct ScanOptions : SearchControl {
   /// of the fill order refilled exactly by branch and bound), at most this many placements per window; 0:
   /// off. It pays where the search itself never completes a board (E2 with all five clue hints).
   std::uint64_t repair_nodes = 1 << 22;
+  /// While no walk has made a full placement, every restart has its walk's best partial board within this
+  /// many placements of the deepest completed, hill-climbed and repaired like the deepest board
+  /// (BestBoardKeeper::begin_walk); 0: only boards deeper than every earlier one. Where walks never
+  /// complete a board (E2 with five hints: every score is a completed partial board), walks stop at about
+  /// the same depth and their completions differ by up to 8 joins (docs/journal.md section 40).
+  int completion_slack = 8;
   /// Large-neighbourhood repair of the kept board around its mismatches (BlockRepair: the blocks of
   /// `block_repair_size` cells square that hold a mismatch refilled exactly, one after the other, at most
   /// this many placements each), a step at every completion of the deepest board: blocks until a 32nd of
@@ -163,6 +169,7 @@ struct ScanResult : SearchResultCore {
   int repair_gain = 0;                    ///< joins they added to the boards they repaired, summed
   std::uint64_t block_repair_placements = 0;  ///< placements made by the block repair (block_repair_nodes)
   int block_repair_gain = 0;                  ///< joins it added to the kept boards, summed
+  std::uint64_t completions = 0;              ///< partial boards completed (ScanOptions::completion_slack)
   /// Times ScanOptions::quota_adapt halved the quota (restarts short of the first break, QuotaAdapt).
   int quota_halvings = 0;
 };

@@ -126,6 +126,7 @@ class ScanSearch {
     result_.repair_gain = keeper_.repaired().gain;
     result_.block_repair_placements = keeper_.block_repaired().nodes;
     result_.block_repair_gain = keeper_.block_repaired().gain;
+    result_.completions = keeper_.completions();
     return result_;
   }
 
@@ -261,6 +262,8 @@ class ScanSearch {
   ScanResult result_;
   std::uint64_t placements_ = 0;
   int deepest_ = 0;
+  /// completion_slack in force for this walk: partial boards from deepest_ - slack_ are offered to keeper_.
+  int slack_ = 0;
   int bound_applied_ = -1;  // the highest shared score the depth table's budget has been capped to beat
   SearchClock clock_;
   BestBoardKeeper keeper_;
@@ -285,6 +288,7 @@ class ScanSearch {
       throw std::invalid_argument("window_fc supports puzzles of up to " +
                                   std::to_string(window_fc_max_pieces) + " pieces");
     if (opt_.block_repair_size < 1) throw std::invalid_argument("block_repair_size must be at least 1");
+    if (opt_.completion_slack < 0) throw std::invalid_argument("completion_slack must be at least 0");
     if (opt_.quota_stalls < 0) throw std::invalid_argument("quota_stalls must be at least 0");
     quota_adapt_ = QuotaAdapt(opt_.quota_stalls
                                   ? opt_.quota_stalls
@@ -677,8 +681,8 @@ class ScanSearch {
     const std::uint8_t* const favoured = lists_.favoured();
     Frame* const root = frames_.data();
     const Frame* const last = root + free_ - 1;
-    const Frame* record_from = root + std::max(deepest_ - 1, 0);  // note_depth when f >= record_from
-    Frame* f = root;                                              // depth d = f - root
+    const Frame* record_from = root + std::max(deepest_ - 1 - slack_, 0);  // note_depth when f >= record_from
+    Frame* f = root;                                                       // depth d = f - root
     const Depth* dp = depths_.data();
     const auto depth = [&] { return static_cast<int>(f - root); };
     const Entry *it = f->it, *end = f->end;
@@ -718,6 +722,7 @@ class ScanSearch {
             f = root;
             dp = depths_.data();
             load_cursor();
+            record_from = root + std::max(deepest_ - 1 - slack_, 0);  // slack_ may have changed
           }
           next_poll = next_poll_at();
           if (ev == SearchClock::Event::restart || stalled) continue;
@@ -727,6 +732,7 @@ class ScanSearch {
           placements_ = placements;
           restart(true);
           load_cursor();
+          record_from = root + std::max(deepest_ - 1 - slack_, 0);
           next_poll = next_poll_at();
           continue;
         }
@@ -791,7 +797,7 @@ class ScanSearch {
       }
       if (f >= record_from) {
         note_depth(depth() + 1, breaks);
-        record_from = root + deepest_ - 1;
+        record_from = root + std::max(deepest_ - 1 - slack_, 0);
         if (f == last) {
           placements_ = placements;
           if (full_placement(breaks)) return;
@@ -825,6 +831,11 @@ class ScanSearch {
   /// A new value order, everything unplaced (the caller unplaced the placements); `exhausted`: the walk
   /// finished its tree.
   void restart(bool exhausted) {
+    if (opt_.completion_slack > 0) {  // completion_slack: only while no walk has made a full placement
+      const int slack = result_.solutions == 0 ? opt_.completion_slack : 0;
+      if (slack > 0 || slack_ > 0) keeper_.begin_walk(slack, clock_.elapsed());
+      slack_ = slack;
+    }
     adapt_quota(exhausted);
     restart_began_ = placements_;
     schedule_stall_check();
@@ -916,9 +927,9 @@ class ScanSearch {
     for (Depth& dp : depths_) dp.allowed = std::min(dp.allowed, cap);
   }
 
-  /// A placement reached `depth` >= deepest_ with `breaks` mismatches.
+  /// A placement reached `depth` >= deepest_ - slack_ with `breaks` mismatches.
   void note_depth(int depth, int breaks) {
-    deepest_ = depth;
+    deepest_ = std::max(deepest_, depth);
     if (depth < free_ && keeper_.better_partial(depth, breaks))
       keeper_.record_partial(depth, breaks, current_board(depth));
   }

@@ -275,6 +275,10 @@ struct TailRepair {
 
 /// Keeps the best board of a best-mode search: complete boards offered by the engine, and the best partial
 /// board (deepest, then fewest mismatches), completed greedily when the engine asks (once per new partial).
+/// With begin_walk(slack), each walk (restart) keeps its own best partial board from `slack` placements above
+/// the deepest of all, and has it completed too: where no walk completes a board, walks end at about the same
+/// depth and their tails differ by several joins, so one completion per walk samples what only the deepest
+/// board's did (docs/journal.md section 40).
 /// With `improve`, boards that come close to the best are hill-climbed first (improve_by_swaps): the kept
 /// board then scores at least as much as the board it came from. With `repair`, the greedy completion of a
 /// partial board is hill-climbed (with `improve`) and the end of its fill order refilled (TailRepair) before
@@ -298,15 +302,40 @@ class BestBoardKeeper {
 
   /// Would a partial board of `depth` placements with `mismatches` replace the kept one?
   bool better_partial(int depth, int mismatches) const {
-    return depth > partial_depth_ || (depth == partial_depth_ && mismatches < partial_mismatches_);
+    return depth >= partial_floor_ &&
+           (depth > partial_depth_ || (depth == partial_depth_ && mismatches < partial_mismatches_));
   }
   void record_partial(int depth, int mismatches, Board b) {
     partial_depth_ = depth;
     partial_mismatches_ = mismatches;
     partial_ = std::move(b);
     partial_completed_ = false;
+    if (depth > deepest_partial_ || (depth == deepest_partial_ && mismatches < deepest_mismatches_)) {
+      deepest_partial_ = depth;
+      deepest_mismatches_ = mismatches;
+    }
   }
-  int partial_depth() const { return partial_depth_; }
+  /// The deepest partial board kept so far, of any walk (-1: none).
+  int partial_depth() const { return deepest_partial_; }
+
+  /// A new walk begins: the last walk's best partial board is completed (unless it was), and from now on a
+  /// partial board is kept when it lies at most `slack` placements above the deepest of all and beats this
+  /// walk's earlier ones; `slack` 0: only boards that beat the deepest of all, as without walks.
+  void begin_walk(int slack, double seconds) {
+    complete_partial(seconds);
+    partial_completed_ = true;
+    if (slack > 0) {
+      partial_floor_ = std::max(deepest_partial_ - slack, 0);
+      partial_depth_ = -1;
+      partial_mismatches_ = 0;
+    } else {
+      partial_floor_ = 0;
+      partial_depth_ = deepest_partial_;
+      partial_mismatches_ = deepest_mismatches_;
+    }
+  }
+  /// Partial boards completed so far (complete_partial calls that completed one).
+  std::uint64_t completions() const { return completions_; }
 
   /// Completes the best partial board greedily and offers it, unless that was done already; with `repair`
   /// false, without the hill climbing and the tail repair (the last completion of a run past its time
@@ -315,6 +344,7 @@ class BestBoardKeeper {
     if (partial_completed_ || partial_depth_ < 0) return;
     if (best_score_ == model_->geometry().inner_join_count()) return;  // solved: nothing left to gain
     partial_completed_ = true;
+    ++completions_;
     Board b = complete_greedy(*model_, partial_, order_);
     const int empty = model_->cell_count() - partial_.placed();
     if (repair && repair_.nodes && empty <= repair_.max_window) {
@@ -377,9 +407,16 @@ class BestBoardKeeper {
   RepairStats repaired_;
   BlockRepair blocks_;  // of best_: restarted with every new board kept from offer()
   RepairStats block_repaired_;
+  // The kept partial board: partial_ (partial_depth_ placements, partial_mismatches_), the best of this walk
+  // at depth >= partial_floor_; deepest_partial_ >= partial_depth_ (-1: none yet), deepest_mismatches_ the
+  // fewest mismatches of a board kept at that depth. Without begin_walk(slack > 0) the two are the same
+  // board.
   int partial_depth_ = -1, partial_mismatches_ = 0;
+  int partial_floor_ = 0;
+  int deepest_partial_ = -1, deepest_mismatches_ = 0;
   Board partial_;
   bool partial_completed_ = true;  // partial_ has been offered already
+  std::uint64_t completions_ = 0;
   int best_score_ = -1;
   Board best_;
   double found_at_ = 0;
