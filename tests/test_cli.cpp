@@ -284,6 +284,12 @@ TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads
     REQUIRE(field(blocks.out, "block_repair_gain") >= 0);
     if (n == "0") REQUIRE(field(blocks.out, "block_repair_placements") == 0);
   }
+  // one completion per walk: the slack reported with the completions made (at least the last board's)
+  for (const std::string n : {"5", "0"}) {
+    const Run slack = scan_run("--breaks 150,170,190,200 --completion-slack " + n);
+    REQUIRE(field(slack.out, "completion_slack") == std::stoll(n));
+    REQUIRE(field(slack.out, "completions") >= 1);
+  }
 }
 
 TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
@@ -314,6 +320,8 @@ TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
       {p4 + " --breaks 3 --quota 1 --quota-ramp 2", "points P:N"},
       {p4 + " --breaks 3 --quota 1 --quota-ramp 2:1,2:3", "two quota points"},
       {p4 + " --breaks 3 --quota 1 --quota-stalls 0", "--quota-stalls"},
+      {p4 + " --breaks 3 --completion-slack -1", "--completion-slack"},
+      {p4 + " --propagators ac --completion-slack 4", "need the scan engine"},
       {p4 + " --mode count --quota 1", "need the scan engine"}};
   for (const auto& [args, fragment] : cases) {
     const Run r = run(args);

@@ -130,12 +130,14 @@ TEST_CASE("edgecp-mpi: every scan option reaches the engine (one rank = edgecp-s
     REQUIRE(board_of(one.out, m).cells != plain.cells);  // the option matters here
     REQUIRE(verified_score(many.out, m) == field(one.out, "score"));
   }
-  const Run echoed = run_mpi(2, base + " --quota 2,7 --break-sets 5 --repair-nodes 7 --block-repair 9");
+  const Run echoed =
+      run_mpi(2, base + " --quota 2,7 --break-sets 5 --repair-nodes 7 --block-repair 9 --completion-slack 3");
   REQUIRE(echoed.code == 0);
   REQUIRE(echoed.out.find("\"quota_colours\":[2,7]") != std::string::npos);
   REQUIRE(field(echoed.out, "break_sets") == 5);
   REQUIRE(field(echoed.out, "repair_nodes") == 7);  // (the repair changes no board on this puzzle)
   REQUIRE(field(echoed.out, "block_repair") == 9);
+  REQUIRE(field(echoed.out, "completion_slack") == 3);
 }
 
 TEST_CASE("edgecp-mpi: a count interrupted by SIGTERM resumes to the same count in edgecp-solve",
