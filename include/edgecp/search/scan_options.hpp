@@ -78,7 +78,8 @@ struct ScanOptions : SearchControl {
   /// many placements of the deepest completed, hill-climbed and repaired like the deepest board
   /// (BestBoardKeeper::begin_walk); 0: only boards deeper than every earlier one. Where walks never
   /// complete a board (E2 with five hints: every score is a completed partial board), walks stop at about
-  /// the same depth and their completions differ by up to 8 joins (docs/journal.md section 40).
+  /// the same depth and their completions differed by up to 9 joins in one 60-s run (docs/journal.md section
+  /// 40).
   int completion_slack = 8;
   /// Large-neighbourhood repair of the kept board around its mismatches (BlockRepair: the blocks of
   /// `block_repair_size` cells square that hold a mismatch refilled exactly, one after the other, at most
