@@ -403,13 +403,11 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
         [&a](const std::string& v) {
           a.repair_nodes = static_cast<std::uint64_t>(parse_integer("--repair-nodes", v, 0, 1LL << 40));
         });
-  value("--completion-slack", "N", scan,
-        "while no walk has completed a board, complete (and repair) each\n"
-        "restart's deepest board within N placements of the deepest, not only\n"
-        "boards deeper than all before (default 8; 0: off)",
-        [&a](const std::string& v) {
-          a.completion_slack = static_cast<int>(parse_integer("--completion-slack", v, 0, 1 << 16));
-        });
+  integer("--completion-slack", "N", scan,
+          "while no walk has completed a board, complete (and repair) each\n"
+          "restart's deepest board within N placements of the deepest, not only\n"
+          "boards deeper than all before (default 8; 0: off)",
+          a.completion_slack, 0, 1 << 16);
   value("--block-repair", "N", scan,
         "refill the best board exactly, 4x4 block by block around its\n"
         "mismatches, at most N placements per block, a step at a time\n"

@@ -681,8 +681,9 @@ class ScanSearch {
     const std::uint8_t* const favoured = lists_.favoured();
     Frame* const root = frames_.data();
     const Frame* const last = root + free_ - 1;
-    const Frame* record_from = root + std::max(deepest_ - 1 - slack_, 0);  // note_depth when f >= record_from
-    Frame* f = root;                                                       // depth d = f - root
+    const auto record_start = [&] { return root + std::max(deepest_ - 1 - slack_, 0); };
+    const Frame* record_from = record_start();  // note_depth when f >= record_from
+    Frame* f = root;                            // depth d = f - root
     const Depth* dp = depths_.data();
     const auto depth = [&] { return static_cast<int>(f - root); };
     const Entry *it = f->it, *end = f->end;
@@ -722,7 +723,7 @@ class ScanSearch {
             f = root;
             dp = depths_.data();
             load_cursor();
-            record_from = root + std::max(deepest_ - 1 - slack_, 0);  // slack_ may have changed
+            record_from = record_start();  // slack_ may have changed
           }
           next_poll = next_poll_at();
           if (ev == SearchClock::Event::restart || stalled) continue;
@@ -732,7 +733,7 @@ class ScanSearch {
           placements_ = placements;
           restart(true);
           load_cursor();
-          record_from = root + std::max(deepest_ - 1 - slack_, 0);
+          record_from = record_start();
           next_poll = next_poll_at();
           continue;
         }
@@ -797,7 +798,7 @@ class ScanSearch {
       }
       if (f >= record_from) {
         note_depth(depth() + 1, breaks);
-        record_from = root + std::max(deepest_ - 1 - slack_, 0);
+        record_from = record_start();
         if (f == last) {
           placements_ = placements;
           if (full_placement(breaks)) return;
