@@ -40,6 +40,12 @@ struct OutputPlan {
   int kept_score = -1;
 };
 
+/// A hunt's time limit (best mode): --time, else none where --nodes limits the run (a node limit alone is
+/// what makes a run the same on every machine), else default_hunt_seconds.
+inline double hunt_time_limit(const Args& a) {
+  return a.time ? *a.time : a.nodes ? 0.0 : default_hunt_seconds;
+}
+
 // Checks the output paths before the search, so that a long run never ends unable to save its board.
 inline OutputPlan prepare_outputs(const Args& a, const Model& m) {
   OutputPlan plan;
@@ -291,8 +297,8 @@ inline void apply_hunt_plan(Args& a, const Model& m) {
   }
   std::string why = plan.why;
   if (!a.quota_stalls && a.quota_adapt && !a.quota_colours.empty()) {
-    a.quota_stalls = quota_stalls_for(a.nodes, a.time.value_or(default_hunt_seconds),
-                                      a.restart.value_or(default_scan_restart_nodes));
+    a.quota_stalls =
+        quota_stalls_for(a.nodes, hunt_time_limit(a), a.restart.value_or(default_scan_restart_nodes));
     chose("--quota-stalls", std::to_string(*a.quota_stalls));
     why += ", a tenth of the run for stalls before the quota halves";
   }

@@ -261,7 +261,7 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
                                          {"driver", EngineKind::driver},
                                          {"exact", EngineKind::exact}});
         });
-  value("--time", "SEC", search, "time limit (best mode default 30; else none)",
+  value("--time", "SEC", search, "time limit (best mode default 30, none with --nodes; else none)",
         [&a](const std::string& v) { a.time = parse_seconds("--time", v); });
   integer("--nodes", "N", search, "node limit (0: none; per thread on the scan engine)", a.nodes, 0,
           1LL << 62);

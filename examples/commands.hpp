@@ -25,7 +25,7 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
   opt.budget = MismatchBudget(a.breaks);
   opt.values = a.values;
   opt.seed = a.seed;
-  opt.time_limit = a.time.value_or(default_hunt_seconds);
+  opt.time_limit = hunt_time_limit(a);
   opt.node_limit = a.nodes;
   opt.restart_nodes = a.restart.value_or(default_scan_restart_nodes);
   opt.window_fc = a.window_fc;
@@ -111,7 +111,9 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
         .num("seconds", pr.seconds)
         .num("best_found_at", r.best_found_at)
         .integer("best_thread", pr.best_thread)
-        .boolean("threads_share_best", opt.shared_best != nullptr);
+        .boolean("threads_share_best", opt.shared_best != nullptr)
+        .num("time_limit", opt.time_limit)
+        .integer("node_limit", static_cast<long long>(opt.node_limit));
     json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
     o.boolean("window_fc", a.window_fc)
         .boolean("parity", a.parity)
@@ -160,7 +162,7 @@ inline SearchOptions driver_options(const Args& a) {
   opt.budget = MismatchBudget(a.breaks);
   opt.random_values = a.random_values;
   opt.seed = a.seed;
-  opt.time_limit = a.time ? *a.time : (a.mode == SearchMode::best ? default_hunt_seconds : 0.0);
+  opt.time_limit = a.mode == SearchMode::best ? hunt_time_limit(a) : a.time.value_or(0.0);
   opt.node_limit = a.nodes;
   opt.restart_nodes = a.restart.value_or(0);
   opt.fix_corner = a.fix_corner;

@@ -301,7 +301,7 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
   auto hunt_locally = [&] {
     auto control = [&](SearchControl& c) {
       c.seed = seed;
-      c.time_limit = a.time.value_or(default_hunt_seconds);
+      c.time_limit = hunt_time_limit(a);
       c.node_limit = a.nodes;
       c.stop = &stop;
       c.progress_interval = 0.25;

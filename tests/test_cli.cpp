@@ -217,6 +217,12 @@ TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads
   REQUIRE(n1.code == 0);
   REQUIRE(n2.code == 0);
   REQUIRE(n1.out.find("\"threads_share_best\":false") != std::string::npos);
+  // the node limit alone ends it: no default time limit beside it (a time limit would make it depend on the
+  // machine); the limits are in the JSON as the run applied them
+  REQUIRE(number_field(n1.out, "time_limit") == 0.0);
+  REQUIRE(field(n1.out, "node_limit") == 3000000);
+  REQUIRE(number_field(r.out, "time_limit") == 1.5);
+  REQUIRE(field(r.out, "node_limit") == 0);
   REQUIRE(board_of(n1.out, m).cells == board_of(n2.out, m).cells);
   // restarts are counted over every thread (each thread restarts as often under the same node limit)
   const Run one = run(limited + " --restart 500000 --threads 1"), two = run(limited + " --restart 500000");
