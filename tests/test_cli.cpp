@@ -298,6 +298,24 @@ TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads
   }
 }
 
+TEST_CASE("edgecp-solve: best mode stops at 30 s by default, at its node count alone with --nodes", "[cli]") {
+  // the bundled 6x6 is solved within milliseconds, so the runs end long before any limit
+  const std::string p6 = puzzles() + "/e2like_6x6.txt", base = p6 + " --json --quiet --threads 1";
+  const Run plain = run(base), nodes = run(base + " --nodes 100000000"),
+            both = run(base + " --nodes 100000000 --time 5");
+  for (const Run* r : {&plain, &nodes, &both}) {
+    INFO(r->err);
+    REQUIRE(r->code == 0);
+    REQUIRE(r->out.find("\"engine\":\"scan\"") != std::string::npos);
+  }
+  REQUIRE(number_field(plain.out, "time_limit") == 30.0);
+  REQUIRE(field(plain.out, "node_limit") == 0);
+  REQUIRE(number_field(nodes.out, "time_limit") == 0.0);
+  REQUIRE(field(nodes.out, "node_limit") == 100000000);
+  REQUIRE(number_field(both.out, "time_limit") == 5.0);
+  REQUIRE(field(both.out, "node_limit") == 100000000);
+}
+
 TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
   const std::string p4 = puzzles() + "/e2like_4x4.txt";
   const std::pair<std::string, std::string> cases[] = {
