@@ -29,6 +29,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace cli {
@@ -130,6 +131,16 @@ std::string json_int_list(const std::vector<Int>& v) {
   for (std::size_t i = 0; i < v.size(); ++i) {
     if (i) out += ',';
     out += std::to_string(v[i]);
+  }
+  return out + "]";
+}
+
+// A JSON array of integer arrays.
+inline std::string json_int_lists(const std::vector<std::vector<int>>& v) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (i) out += ',';
+    out += json_int_list(v[i]);
   }
   return out + "]";
 }
@@ -261,9 +272,27 @@ inline void print_configuration(const Args& a) {
     fmt::print(stderr, "configuration: {} (chosen for this puzzle: {})\n", a.plan_flags, a.plan_why);
 }
 
+/// The quota's colours, then its fallbacks (empty without a quota).
+inline std::vector<std::vector<int>> quota_sets(const Args& a) {
+  std::vector<std::vector<int>> sets;
+  if (!a.quota_colours.empty()) sets.push_back(a.quota_colours);
+  sets.insert(sets.end(), a.quota_fallbacks.begin(), a.quota_fallbacks.end());
+  return sets;
+}
+/// The quota as --quota spells it: "5,18,20/5,7,20", or "none".
+inline std::string quota_text(const Args& a) {
+  std::string out;
+  for (const std::vector<int>& set : quota_sets(a)) {
+    if (!out.empty()) out += '/';
+    out += fmt::format("{}", fmt::join(set, ","));
+  }
+  return out.empty() ? "none" : out;
+}
+
 /// Best mode on the scan engine: what the user did not give (--order, --breaks, --quota, --values) comes
-/// from the puzzle's plan (plan_hunt); a.plan_flags says it as flags, a.plan_why why.
-inline void apply_hunt_plan(Args& a, const Model& m) {
+/// from the puzzle's plan (plan_hunt), with the rules that read the run's length (`walks`: its searches,
+/// threads times ranks); a.plan_flags says it as flags, a.plan_why why.
+inline void apply_hunt_plan(Args& a, const Model& m, int walks) {
   const HuntPlan plan = plan_hunt(m);
   std::string flags;
   auto chose = [&](const char* name, const std::string& value) {
@@ -280,9 +309,8 @@ inline void apply_hunt_plan(Args& a, const Model& m) {
   }
   if (!a.quota_given) {
     a.quota_colours = plan.quota_colours;
-    std::string colours;
-    for (int k : a.quota_colours) colours += (colours.empty() ? "" : ",") + std::to_string(k);
-    chose("--quota", colours.empty() ? std::string("none") : colours);
+    a.quota_fallbacks = plan.quota_fallbacks;
+    chose("--quota", quota_text(a));
     if (a.quota_ramp.empty() && !plan.quota_ramp.empty()) {
       a.quota_ramp = plan.quota_ramp;
       std::string points;
@@ -291,14 +319,20 @@ inline void apply_hunt_plan(Args& a, const Model& m) {
       chose("--quota-ramp", points);
     }
   }
+  std::string why = plan.why;
+  const std::uint64_t restart_nodes = a.restart.value_or(default_scan_restart_nodes);
   if (!a.values_given) {
     a.values = plan.values;
-    chose("--values", values_text(plan.values));
+    if (!a.quota_colours.empty() && plan.values == ScanValueOrder::shuffled &&
+        quota_values_for(a.nodes, hunt_time_limit(a), restart_nodes, walks) == ScanValueOrder::rare_first) {
+      a.values = ScanValueOrder::rare_first;
+      why += fmt::format(", but rare values for a run this short (at most {} restart intervals)",
+                         rare_values_intervals);
+    }
+    chose("--values", values_text(a.values));
   }
-  std::string why = plan.why;
   if (!a.quota_stalls && a.quota_adapt && !a.quota_colours.empty()) {
-    a.quota_stalls =
-        quota_stalls_for(a.nodes, hunt_time_limit(a), a.restart.value_or(default_scan_restart_nodes));
+    a.quota_stalls = quota_stalls_for(a.nodes, hunt_time_limit(a), restart_nodes);
     chose("--quota-stalls", std::to_string(*a.quota_stalls));
     why += ", a tenth of the run for stalls before the quota halves";
   }
@@ -420,24 +454,32 @@ inline void apply_walk_layout(Args& a, const Model& m, int threads) {
                               l.compared, def, l.default_nodes, seconds);
 }
 
+/// The threads of a hunt: --threads, else one per core, at most max_threads_per_core per core.
+inline int hunt_threads(const Args& a) {
+  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  return std::min(a.threads ? a.threads : cores, max_threads_per_core * cores);
+}
+
 /// The checks of the options that need the puzzle; settles the engine (auto falls back to the driver on a
-/// puzzle too large for the exact engine) and, for a count on the walk, its layout (`threads`: the run's).
-inline void settle_args(Args& a, const Model& m, int threads = 1) {
+/// puzzle too large for the exact engine) and, for a count on the walk, its layout (`threads`: the run's);
+/// `ranks`: the processes of an edgecp-mpi hunt, each on hunt_threads(a) threads.
+inline void settle_args(Args& a, const Model& m, int threads = 1, int ranks = 1) {
   try {
     check_budget(MismatchBudget(a.breaks), m);
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--breaks: ") + e.what());
   }
-  for (int k : a.quota_colours)
-    if (k >= m.colour_count())
-      throw UsageError("--quota: the puzzle has no colour " + std::to_string(k) + " (its colours are 1.." +
-                       std::to_string(m.colour_count() - 1) + ")");
+  for (const std::vector<int>& set : quota_sets(a))
+    for (int k : set)
+      if (k >= m.colour_count())
+        throw UsageError("--quota: the puzzle has no colour " + std::to_string(k) + " (its colours are 1.." +
+                         std::to_string(m.colour_count() - 1) + ")");
   try {
     a.engine = engine_for_puzzle(a.engine, a.engine_auto, m);
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--engine: ") + e.what());
   }
-  if (a.engine == EngineKind::scan) apply_hunt_plan(a, m);
+  if (a.engine == EngineKind::scan) apply_hunt_plan(a, m, ranks * hunt_threads(a));
   if (!a.quota_ramp.empty() && a.quota_colours.empty()) throw UsageError("--quota-ramp: needs --quota");
   if (a.pin_piece) {
     if (a.engine != EngineKind::walk)

@@ -14,6 +14,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cli {
@@ -49,13 +50,14 @@ struct Args {
   int threads = 0;  // 0 = all cores
   ScanValueOrder values = ScanValueOrder::rare_first;
   bool window_fc = false, parity = false;
-  std::vector<int> quota_colours;               // --quota: favoured colours (empty: off)
-  std::vector<std::pair<int, int>> quota_ramp;  // --quota-ramp: (placement, sides) points (empty: default)
-  std::optional<int> break_sets;                // --break-sets (default: ScanOptions::break_sets)
-  std::optional<int> colour_bound;              // --colour-bound (default: ScanOptions::colour_bound)
-  std::optional<std::uint64_t> repair_nodes;    // --repair-nodes (default: ScanOptions::repair_nodes)
-  std::optional<std::uint64_t> block_repair;    // --block-repair (default: ScanOptions::block_repair_nodes)
-  std::optional<int> completion_slack;          // --completion-slack (default: ScanOptions::completion_slack)
+  std::vector<int> quota_colours;                 // --quota: favoured colours (empty: off)
+  std::vector<std::vector<int>> quota_fallbacks;  // --quota C,.../C,...: the sets after the first
+  std::vector<std::pair<int, int>> quota_ramp;    // --quota-ramp: (placement, sides) points (empty: default)
+  std::optional<int> break_sets;                  // --break-sets (default: ScanOptions::break_sets)
+  std::optional<int> colour_bound;                // --colour-bound (default: ScanOptions::colour_bound)
+  std::optional<std::uint64_t> repair_nodes;      // --repair-nodes (default: ScanOptions::repair_nodes)
+  std::optional<std::uint64_t> block_repair;      // --block-repair (default: ScanOptions::block_repair_nodes)
+  std::optional<int> completion_slack;  // --completion-slack (default: ScanOptions::completion_slack)
   std::vector<int> breaks;
   bool values_given = false, quota_given = false;  // --values, --quota were given (else the plan's)
   bool quota_adapt = true;                         // --fixed-quota: false
@@ -356,16 +358,31 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
           }
         });
 
-  value("--quota", "C1,C2,...|none", scan,
+  value("--quota", "C1,C2,...[/C1,...]|none", scan,
         "Blackwood's quota: pieces with these colours must be placed early\n"
-        "(at least a ramp of their sides by each placement; default: chosen\n"
-        "from the puzzle, none on boards under 100 cells or with uneven colours)",
+        "(at least a ramp of their sides by each placement); after a '/', the\n"
+        "colours tried next where the quota stalls, before it halves (default:\n"
+        "chosen from the puzzle, none on boards under 100 cells or with uneven\n"
+        "colours)",
         [&a](const std::string& v) {
           a.quota_given = true;
           a.quota_colours.clear();
+          a.quota_fallbacks.clear();
           if (v == "none") return;
-          for (const auto& c : split_list(v))
-            a.quota_colours.push_back(static_cast<int>(parse_integer("--quota", c, 1, max_colours - 1)));
+          std::size_t from = 0;
+          while (true) {
+            const std::size_t to = v.find('/', from);
+            std::vector<int> colours;
+            for (const auto& c : split_list(v.substr(from, to == std::string::npos ? to : to - from)))
+              colours.push_back(static_cast<int>(parse_integer("--quota", c, 1, max_colours - 1)));
+            if (colours.empty()) throw UsageError("--quota: an empty set of colours in '" + v + "'");
+            if (a.quota_colours.empty())
+              a.quota_colours = std::move(colours);
+            else
+              a.quota_fallbacks.push_back(std::move(colours));
+            if (to == std::string::npos) break;
+            from = to + 1;
+          }
         });
   value("--quota-ramp", "P:N,...", scan,
         "the quota: at least N favoured sides placed by placement P, linear\n"

@@ -31,6 +31,7 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
   opt.window_fc = a.window_fc;
   opt.colour_parity = a.parity;
   opt.quota_colours = a.quota_colours;
+  opt.quota_fallbacks = a.quota_fallbacks;
   opt.quota_ramp = a.quota_ramp;
   opt.break_sets = a.break_sets.value_or(opt.break_sets);
   opt.colour_bound = a.colour_bound.value_or(opt.colour_bound);
@@ -84,6 +85,7 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
     std::uint64_t block_placements = 0;
     std::uint64_t completions = 0;
     int repair_gain = 0, block_gain = 0, quota_halvings = 0;  // halvings: the most of any thread
+    std::vector<int> colour_sets;  // per thread, the quota's colours in force at the end
     long long restarts = 0, complete = 0, window_prunes = 0, parity_prunes = 0, bound_prunes = 0;
     for (const auto& t : pr.per_thread) {  // the counts of every thread, not only the best one's
       restarts += t.restarts;
@@ -98,6 +100,7 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
       block_gain += t.block_repair_gain;
       completions += t.completions;
       quota_halvings = std::max(quota_halvings, t.quota_halvings);
+      colour_sets.push_back(t.quota_colour_set);
     }
     JsonObject o = json_head(m, "best", "scan", opt.order, status_text(r.status));
     o.integer("threads", threads)
@@ -118,6 +121,8 @@ inline int solve_scan(const Args& a, const Model& m, const OutputPlan& plan) {
     o.boolean("window_fc", a.window_fc)
         .boolean("parity", a.parity)
         .raw("quota_colours", json_int_list(a.quota_colours))
+        .raw("quota_fallbacks", json_int_lists(a.quota_fallbacks))
+        .raw("quota_colour_set_by_thread", json_int_list(colour_sets))
         .integer("quota_stalls", a.quota_adapt && !a.quota_colours.empty() ? a.quota_stalls.value_or(0) : 0)
         .integer("quota_halvings", quota_halvings)
         .str("values", values_text(a.values))

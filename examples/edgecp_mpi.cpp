@@ -318,6 +318,7 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
       opt.window_fc = a.window_fc;
       opt.colour_parity = a.parity;
       opt.quota_colours = a.quota_colours;
+      opt.quota_fallbacks = a.quota_fallbacks;
       opt.quota_ramp = a.quota_ramp;
       opt.quota_adapt = a.quota_adapt;
       opt.quota_stalls = a.quota_stalls.value_or(0);
@@ -444,6 +445,7 @@ int run_best(const Args& a, const Model& m, const OutputPlan& oplan, int rank, i
     json_score(o, a, m, r.score, r.mismatches, !r.board.cells.empty());
     if (a.engine == EngineKind::scan)  // what the scan engine was given, as edgecp-solve reports it
       o.raw("quota_colours", json_int_list(a.quota_colours))
+          .raw("quota_fallbacks", json_int_lists(a.quota_fallbacks))
           .integer("break_sets", a.break_sets.value_or(ScanOptions{}.break_sets))
           .integer("colour_bound", a.colour_bound.value_or(ScanOptions{}.colour_bound))
           .integer("repair_nodes",
@@ -492,7 +494,7 @@ int run(int argc, char** argv, int rank, int ranks) {
   try {
     finish_args(a);
     model.emplace(load_puzzle(a, rank == 0));
-    settle_args(a, *model);
+    settle_args(a, *model, 1, ranks);
     if (rank == 0) oplan = prepare_outputs(a, *model);
   } catch (const UsageError& e) {
     bad = 2;

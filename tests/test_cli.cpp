@@ -249,6 +249,12 @@ TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads
   // Blackwood's quota: reported, and the board still verifies
   const Run quota = scan_run("--breaks 150,170,190,200 --quota 2,7");
   REQUIRE(quota.out.find("\"quota_colours\":[2,7]") != std::string::npos);
+  REQUIRE(quota.out.find("\"quota_fallbacks\":[]") != std::string::npos);
+  REQUIRE(quota.out.find("\"quota_colour_set_by_thread\":[0]") != std::string::npos);
+  // and the colours tried next where it stalls
+  const Run fallbacks = scan_run("--breaks 150,170,190,200 --quota 2,7/3/4,6");
+  REQUIRE(fallbacks.out.find("\"quota_colours\":[2,7]") != std::string::npos);
+  REQUIRE(fallbacks.out.find("\"quota_fallbacks\":[[3],[4,6]]") != std::string::npos);
   // the stalls that halve it: a tenth of the run, said as a flag; given, or the quota fixed, not chosen
   const Run stalls =
       run("--json --time 0.5 --nodes 6000000000 --threads 1 --breaks 150,170,190,200 --quota 2,7");
@@ -332,6 +338,10 @@ TEST_CASE("edgecp-solve: scan engine options are checked", "[cli]") {
       {p4 + " --breaks 3-", "--breaks"},
       {p4 + " --breaks 3 --quota 9", "no colour 9"},
       {p4 + " --breaks 3 --quota x", "--quota"},
+      {p4 + " --breaks 3 --quota 1/9", "no colour 9"},
+      {p4 + " --breaks 3 --quota 1//2", "an empty set of colours"},
+      {p4 + " --breaks 3 --quota 1/", "an empty set of colours"},
+      {p4 + " --breaks 3 --quota /1", "an empty set of colours"},
       {p4 + " --breaks 3 --break-sets -1", "--break-sets"},
       {p4 + " --propagators ac --break-sets 4", "--repair-nodes and --block-repair need the scan engine"},
       {p4 + " --propagators ac --colour-bound 4", "--repair-nodes and --block-repair need the scan engine"},
@@ -919,4 +929,33 @@ TEST_CASE("edgecp-solve --check reads back what a run printed, as text or as JSO
   REQUIRE(none.err.find(json + ": its \"board\" field: null") != std::string::npos);
   for (const auto& f : {text, json}) std::filesystem::remove(f);
 }
+TEST_CASE("edgecp-solve: E2 with five hints: the quota's fallback and the values of a short run, as flags",
+          "[cli][shared]") {
+  const std::string p = std::string(EDGECP_SHARED_DATA) + "/e2/e2_5hints.txt";
+  if (!std::filesystem::exists(p)) {
+    WARN("shared data absent (" EDGECP_SHARED_DATA "; set EDGECP_SHARED_DATA): skipped");
+    return;
+  }
+  // a short run: rare values; a run of many restart intervals (its node limit counts): shuffled ones
+  const Run short_run = run(p + " --json --time 0.5 --threads 1");
+  INFO(short_run.err);
+  REQUIRE(short_run.code == 0);
+  REQUIRE(short_run.out.find("\"quota_colours\":[5,18,20]") != std::string::npos);
+  REQUIRE(short_run.out.find("\"quota_fallbacks\":[[5,7,20]]") != std::string::npos);
+  REQUIRE(short_run.out.find("\"values\":\"rare\"") != std::string::npos);
+  REQUIRE(short_run.err.find("--quota 5,18,20/5,7,20 --values rare") != std::string::npos);
+  REQUIRE(short_run.err.find("rare values for a run this short") != std::string::npos);
+  const Run long_run = run(p + " --json --time 0.5 --nodes 1000000000000 --threads 1");
+  INFO(long_run.err);
+  REQUIRE(long_run.code == 0);
+  REQUIRE(long_run.out.find("\"values\":\"shuffled\"") != std::string::npos);
+  REQUIRE(long_run.err.find("--values shuffled") != std::string::npos);
+  // the quota given as flags keeps its fallback, and the values still follow the run's length
+  const Run flags =
+      run(p + " --json --quiet --time 0.5 --threads 1 --order tail-columns --quota 5,18,20/5,7,20");
+  REQUIRE(flags.code == 0);
+  REQUIRE(flags.out.find("\"quota_fallbacks\":[[5,7,20]]") != std::string::npos);
+  REQUIRE(flags.out.find("\"values\":\"rare\"") != std::string::npos);
+}
+
 #endif

@@ -116,6 +116,22 @@ TEST_CASE("favoured_colours: colours the pieces show, one frame colour, the pair
         }
     CHECK(best_chosen == best_pair);
     ++with_quota;
+    // the second pair: its colours are a quota of the same kind, built on the pair that comes next
+    std::vector<int> counts;  // per pair of interior colours, the pieces showing both, most first
+    for (int a : interior)
+      for (int b : interior)
+        if (a < b) counts.push_back(together[at(a)][at(b)]);
+    std::sort(counts.rbegin(), counts.rend());
+    const std::vector<int> next = favoured_colours(m, 1);
+    REQUIRE(next.size() >= 2);
+    CHECK(std::is_sorted(next.begin(), next.end()));
+    int next_best = 0;
+    for (int a : next)
+      for (int b : next)
+        if (a < b && inner[at(a)] > frame[at(a)] && inner[at(b)] > frame[at(b)])
+          next_best = std::max(next_best, together[at(a)][at(b)]);
+    CHECK(next_best >= counts[1]);  // it holds the second pair (and maybe, grown, a pair seen more often)
+    CHECK(favoured_colours(m, static_cast<int>(counts.size())).empty());  // no such pair
   }
   CHECK(with_quota > 0);
 }
@@ -155,6 +171,14 @@ TEST_CASE("plan_hunt: a budget every board accepts, the quota on large boards on
     }
     CHECK(plan.order == CellOrder::tail_columns);
     CHECK(plan.quota_colours == favoured_colours(m));
+    // a fallback exactly where the second pair's colours differ and both keep the default ramp (a fallback
+    // runs the ramp of its own sides; none of these puzzles has one, E2 has: the test below)
+    const std::vector<int> next = favoured_colours(m, 1);
+    const bool fallback = !next.empty() && next != plan.quota_colours && plan.quota_ramp.empty() &&
+                          reachable_quota_ramp(m, next).empty();
+    CHECK(plan.quota_fallbacks ==
+          (fallback ? std::vector<std::vector<int>>{next} : std::vector<std::vector<int>>{}));
+    CHECK((plan.why.find("the next pair where it stalls") != std::string::npos) == fallback);
     CHECK(plan.values ==
           (plan.quota_colours.empty() ? ScanValueOrder::rare_first : ScanValueOrder::shuffled));
     if (plan.quota_colours.empty()) continue;
@@ -187,6 +211,26 @@ TEST_CASE("plan_hunt: a budget every board accepts, the quota on large boards on
   CHECK(lowered > 0);  // few colours: the default ramp asks too much on some of these puzzles
 }
 
+TEST_CASE("quota_values_for: rare values for a run of few restart intervals, shuffled for long ones",
+          "[hunt_plan]") {
+  const std::uint64_t restart = 200'000'000;
+  const auto at = [&](double intervals) {  // a run of this many intervals, by its node limit
+    return static_cast<std::uint64_t>(intervals * static_cast<double>(restart));
+  };
+  CHECK(quota_values_for(at(rare_values_intervals), 0, restart, 1) == ScanValueOrder::rare_first);
+  CHECK(quota_values_for(at(rare_values_intervals) + 1, 0, restart, 1) == ScanValueOrder::shuffled);
+  CHECK(quota_values_for(at(rare_values_intervals / 2), 0, restart, 2) == ScanValueOrder::rare_first);
+  CHECK(quota_values_for(at(rare_values_intervals / 2) + 1, 0, restart, 2) == ScanValueOrder::shuffled);
+  CHECK(quota_values_for(at(1), 3600, restart, 1) == ScanValueOrder::rare_first);  // nodes before time
+  // in seconds at nominal_scan_rate: the run is as long as its node count
+  const double seconds = rare_values_intervals * static_cast<double>(restart) / nominal_scan_rate;
+  CHECK(quota_values_for(0, seconds, restart, 1) == ScanValueOrder::rare_first);
+  CHECK(quota_values_for(0, 1.01 * seconds, restart, 1) == ScanValueOrder::shuffled);
+  CHECK(quota_values_for(0, 0, restart, 1) == quota_values_for(0, 3600, restart, 1));  // no limit: an hour
+  CHECK(quota_values_for(0, 3600, restart, 1) == ScanValueOrder::shuffled);
+  CHECK(quota_values_for(0, 60, restart, 1) == ScanValueOrder::rare_first);  // the 60-s benchmark
+}
+
 TEST_CASE("plan_hunt: more than one hint moves the early breaks from 201/256 to 180/256 of the board",
           "[hunt_plan]") {
   Puzzle pz = generate({16, 16, 5, 17, 3, true}).puzzle;
@@ -217,7 +261,8 @@ TEST_CASE("plan_hunt on Eternity II: evenly coloured, the quota and tail-columns
   CHECK(evenly_coloured(m));
   const HuntPlan plan = plan_hunt(m);
   CHECK(plan.order == CellOrder::tail_columns);
-  CHECK(plan.quota_colours.size() == 3);  // one frame colour and two interior ones (124 of 956 sides)
+  CHECK(plan.quota_colours == std::vector<int>{5, 18, 20});  // one frame colour, two interior (124 sides)
+  CHECK(plan.quota_fallbacks == std::vector<std::vector<int>>{{5, 7, 20}});  // Blackwood's, the second pair
   CHECK(plan.values == ScanValueOrder::shuffled);
   CHECK(plan.budget.indices().front() == 201);
 }

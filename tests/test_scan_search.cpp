@@ -421,28 +421,55 @@ TEST_CASE("scan: a quota ramp without colours is refused", "[scan]") {
 }
 
 TEST_CASE("scan: the quota halves at its N-th stall with none past, or at one exhausted tree", "[scan]") {
+  using Step = QuotaAdapt::Step;
   const int n = GENERATE(1, 4, 12);
   QuotaAdapt a(n);
   REQUIRE(a.stalls_to_halve() == n);
-  for (int i = 1; i < n; ++i) CHECK_FALSE(a.restart_ended(false, false));
-  CHECK(a.restart_ended(false, false));  // the last stall allowed, none got there: halve
+  for (int i = 1; i < n; ++i) CHECK(a.restart_ended(false, false) == Step::keep);
+  CHECK(a.restart_ended(false, false) == Step::halve);  // the last stall allowed, none got there: halve
   CHECK(a.halvings() == 1);
-  for (int i = 1; i < n; ++i) CHECK_FALSE(a.restart_ended(false, false));
-  CHECK_FALSE(a.restart_ended(true, false));  // the halved quota is met: it stays, whatever follows
-  for (int i = 0; i < 4 * n; ++i) CHECK_FALSE(a.restart_ended(false, false));
+  for (int i = 1; i < n; ++i) CHECK(a.restart_ended(false, false) == Step::keep);
+  CHECK(a.restart_ended(true, false) == Step::keep);  // the halved quota is met: it stays, whatever follows
+  for (int i = 0; i < 4 * n; ++i) CHECK(a.restart_ended(false, false) == Step::keep);
   CHECK(a.halvings() == 1);
-  CHECK(a.restart_ended(false, true));  // but an exhausted tree shows no restart can meet it
+  CHECK(a.restart_ended(false, true) == Step::halve);  // but an exhausted tree shows no restart can meet it
   CHECK(a.halvings() == 2);
-  CHECK(a.restart_ended(false, true));  // at once, without stalls counted first
+  CHECK(a.restart_ended(false, true) == Step::halve);  // at once, without stalls counted first
   CHECK(a.halvings() == 3);
+  CHECK(a.colour_set() == 0);
   QuotaAdapt b;  // the quota that reaches the first break at once never halves
-  CHECK_FALSE(b.restart_ended(true, false));
-  for (int i = 0; i < 100; ++i) CHECK_FALSE(b.restart_ended(false, false));
+  CHECK(b.restart_ended(true, false) == Step::keep);
+  for (int i = 0; i < 100; ++i) CHECK(b.restart_ended(false, false) == Step::keep);
   CHECK(b.halvings() == 0);
   QuotaAdapt c;  // halvings stop where every quota is 0
-  while (c.can_halve()) CHECK(c.restart_ended(false, true));
+  while (c.can_halve()) CHECK(c.restart_ended(false, true) == Step::halve);
   CHECK(c.halvings() == QuotaAdapt::max_halvings);
-  CHECK_FALSE(c.restart_ended(false, true));
+  CHECK(c.restart_ended(false, true) == Step::keep);
+}
+
+TEST_CASE("scan: a stalled quota moves to each fallback's colours in turn, then halves", "[scan]") {
+  using Step = QuotaAdapt::Step;
+  const int n = GENERATE(1, 4);
+  QuotaAdapt a(n, 3);  // the quota's colours and two fallbacks
+  for (int set = 1; set <= 2; ++set) {
+    for (int i = 1; i < n; ++i) CHECK(a.restart_ended(false, false) == Step::keep);
+    CHECK(a.restart_ended(false, false) == Step::next_colours);  // stalls counted afresh for each set
+    CHECK(a.colour_set() == set);
+    CHECK(a.halvings() == 0);
+  }
+  CHECK(a.restart_ended(false, true) == Step::halve);  // every set stalled: the quota's own colours halve
+  CHECK(a.colour_set() == 0);
+  CHECK(a.halvings() == 1);
+  for (int i = 1; i < n; ++i) CHECK(a.restart_ended(false, false) == Step::keep);
+  CHECK(a.restart_ended(false, false) == Step::halve);  // and halve again: the fallbacks ran at full strength
+  CHECK(a.colour_set() == 0);
+  CHECK(a.halvings() == 2);
+  QuotaAdapt b(n, 2);                                         // a fallback that is met stays
+  CHECK(b.restart_ended(false, true) == Step::next_colours);  // an exhausted tree moves on at once
+  CHECK(b.restart_ended(true, false) == Step::keep);
+  for (int i = 0; i < 4 * n; ++i) CHECK(b.restart_ended(false, false) == Step::keep);
+  CHECK(b.colour_set() == 1);
+  CHECK(b.halvings() == 0);
 }
 
 namespace {
@@ -479,6 +506,49 @@ TEST_CASE("scan: a quota that stalls every walk without ending its tree halves a
   // first stall would have met the quota after quota_halvings restarts and then restarted every 40,000
   // placements only, at most 5 more times within the node limit
   CHECK(r.restarts >= 4 * r.quota_halvings);
+}
+
+TEST_CASE("scan: walks that reach the first break but never the next one halve the quota", "[scan]") {
+  ScanOptions o = stalling_quota_options();
+  o.quota_ramp = {{49, 0}, {50, 200}};  // every side of 50 pieces by placement 50: between breaks 41 and 60
+  o.node_limit = 400'000;  // restarts that reach placement 41 run their 40,000 placements: ten of them
+  const ScanResult r = ScanSearch(stalling_quota_model(), o).run();
+  REQUIRE(r.deepest >= 41);      // walks made the first break's placement, which once kept the quota whole
+  CHECK(r.quota_halvings >= 1);  // but none passed it
+}
+
+TEST_CASE("scan: a quota that stalls every walk moves to a fallback the walks meet, before it halves",
+          "[scan]") {
+  const Model& m = stalling_quota_model();
+  ScanOptions o = stalling_quota_options();
+  int sides = 0;  // the sides of the first 40 cells in reading order that face a neighbour: whatever pieces
+                  // are placed there show exactly this many coloured sides
+  for (int c = 0; c < 40; ++c)
+    for (int s = 0; s < 4; ++s) sides += m.geometry().neighbour(c, s) >= 0 ? 1 : 0;
+  o.quota_ramp = {{39, 0}, {40, sides}};  // out of reach on colour 6 alone
+  std::vector<int> every;
+  for (int k = 1; k < m.colour_count(); ++k) every.push_back(k);
+  o.quota_fallbacks = {{6, 7}, every};  // a second set out of reach too, then one every walk meets
+  const ScanResult r = ScanSearch(m, o).run();
+  CHECK(r.quota_colour_set == 2);
+  CHECK(r.quota_halvings == 0);
+  CHECK(r.deepest >= 41);
+  CHECK(r.restarts >= 8);     // four stalls at each set that was out of reach
+  o.quota_fallbacks.clear();  // without them the quota halves
+  const ScanResult alone = ScanSearch(m, o).run();
+  CHECK(alone.quota_colour_set == 0);
+  CHECK(alone.quota_halvings >= 1);
+  o.quota_fallbacks = {{6, 7}};  // with one out of reach too, the quota's own colours halve after it
+  const ScanResult back = ScanSearch(m, o).run();
+  CHECK(back.quota_colour_set == 0);
+  CHECK(back.quota_halvings >= 1);
+  CHECK(back.restarts >= 8);
+  o.quota_fallbacks = {{}};  // a fallback needs colours, and a quota to fall back from
+  CHECK_THROWS_AS(ScanSearch(m, o), std::invalid_argument);
+  o.quota_fallbacks = {every};
+  o.quota_colours.clear();
+  o.quota_ramp.clear();
+  CHECK_THROWS_AS(ScanSearch(m, o), std::invalid_argument);
 }
 
 TEST_CASE("scan: the stalls that halve the quota are the option's, or a tenth of the run's", "[scan]") {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <utility>
@@ -21,6 +22,8 @@ struct HuntPlan {
   CellOrder order = CellOrder::blackwood;
   MismatchBudget budget;
   std::vector<int> quota_colours;  ///< empty: no quota
+  /// The colours tried next where the quota stalls (ScanOptions::quota_fallbacks).
+  std::vector<std::vector<int>> quota_fallbacks;
   /// The quota's ramp where the default one (default_quota_ramp) asks more favoured sides by some placement
   /// than the richest pieces show: each point lowered to that; empty: the default ramp.
   std::vector<std::pair<int, int>> quota_ramp;
@@ -84,12 +87,15 @@ inline ColourCounts count_colours(const Model& m) {
 /// names its own). The quota asks for favoured sides early and fast (Blackwood's ramp: 28 sides by the 26th
 /// placement), which pieces showing two favoured colours meet without starving the choice; so, among the
 /// pieces left to place: the two interior colours most often shown together by one piece (ties: the lowest
-/// numbers), then more interior colours, each the one shown most often with those already chosen, while it
-/// brings the favoured sides nearer to an eighth of all coloured sides (two interior colours always stay
-/// unfavoured); then the frame colour (where the frame has two or more) shown most often with the chosen
-/// ones. On `e2.txt`: 5, 18 and 20 (124 sides; Blackwood's 5, 7, 20 has 122, and 7 with 20 is the second
-/// pair); docs/journal.md section 25 measures both, and the rarest colours, which lost 4.5 joins.
-inline std::vector<int> favoured_colours(const Model& m) {
+/// numbers; `pair` 1 takes the second such pair, and so on), then more interior colours, each the one shown
+/// most often with those already chosen, while it brings the favoured sides nearer to an eighth of all
+/// coloured sides (two interior colours always stay unfavoured); then the frame colour (where the frame has
+/// two or more) shown most often with the chosen ones. On `e2.txt`: 5, 18 and 20 (124 sides); with `pair` 1,
+/// Blackwood's 5, 7, 20 (122 sides; 7 with 20 is the second pair); docs/journal.md section 25 measures both,
+/// and the rarest colours, which lost 4.5 joins; section 43 finds Blackwood's met with five hints, where the
+/// first pair's quota is not. Empty where there are fewer than four interior colours or `pair` + 1 pairs of
+/// them.
+inline std::vector<int> favoured_colours(const Model& m, int pair = 0) {
   const ColourCounts n = count_colours(m);
   const auto& together = n.together;
   const auto at = [](int k) { return static_cast<std::size_t>(k); };
@@ -111,16 +117,15 @@ inline std::vector<int> favoured_colours(const Model& m) {
         best = k;
     return best;
   };
-  int a = -1, b = -1;
+  std::vector<std::pair<int, int>> pairs;  // most often together first; ties: the lowest numbers
   for (std::size_t i = 0; i < interior_colours.size(); ++i)
-    for (std::size_t j = i + 1; j < interior_colours.size(); ++j) {
-      const int x = interior_colours[i], y = interior_colours[j];
-      if (a < 0 || together[at(x)][at(y)] > together[at(a)][at(b)]) {
-        a = x;
-        b = y;
-      }
-    }
-  chosen = {a, b};
+    for (std::size_t j = i + 1; j < interior_colours.size(); ++j)
+      pairs.emplace_back(interior_colours[i], interior_colours[j]);
+  std::stable_sort(pairs.begin(), pairs.end(), [&](const auto& p, const auto& q) {
+    return together[at(p.first)][at(p.second)] > together[at(q.first)][at(q.second)];
+  });
+  if (pair < 0 || static_cast<std::size_t>(pair) >= pairs.size()) return chosen;
+  chosen = {pairs[static_cast<std::size_t>(pair)].first, pairs[static_cast<std::size_t>(pair)].second};
   const auto favoured_with_frame = [&] {
     int sides = 0;
     for (int c : chosen) sides += n.sides(c);
@@ -205,15 +210,37 @@ inline bool evenly_coloured(const Model& m) {
   return lo > 0 && 4 * hi <= 5 * lo;
 }
 
+/// The most restart intervals (of all walks together) for which a hunt under the quota orders values
+/// `rare_first` (quota_values_for).
+inline constexpr double rare_values_intervals = 32;
+
+/// The value order of a hunt under the quota, from the run's length: `walks` searches (threads, ranks)
+/// of `node_limit` placements each, else `time_limit` seconds at nominal_scan_rate, else an hour, restarting
+/// every `restart_nodes`. Under the quota `rare_first` sorts by favoured sides, then by rarity, drawing only
+/// ties at random, so its restarts walk a pool of about 1,400-1,700 trees on E2 (docs/journal.md section
+/// 23), and an hour on two cores draws most of it again and again: `shuffled` there. A short run meets few
+/// repeats, and `rare` paid there (section 43: 60 s on one core, 457.8 against 456.5 with five hints
+/// under Blackwood's colours): `rare_first` for at most rare_values_intervals restart intervals.
+inline ScanValueOrder quota_values_for(std::uint64_t node_limit, double time_limit,
+                                       std::uint64_t restart_nodes, int walks) {
+  const double run = node_limit       ? static_cast<double>(node_limit)
+                     : time_limit > 0 ? time_limit * nominal_scan_rate
+                                      : 3600.0 * nominal_scan_rate;
+  const double intervals = static_cast<double>(std::max(walks, 1)) * run /
+                           static_cast<double>(std::max<std::uint64_t>(restart_nodes, 1));
+  return intervals <= rare_values_intervals ? ScanValueOrder::rare_first : ScanValueOrder::shuffled;
+}
+
 /// The hunt's configuration for a puzzle (see HuntPlan). The rules, each from a measurement
 /// (docs/results.md): a board of hunt_large_board_cells or more whose interior colours are evenly spread
-/// (evenly_coloured, as E2's) runs Blackwood's tail-columns order with the quota on favoured_colours()
-/// (halved while restarts stall, ScanOptions::quota_adapt) and shuffled values (section 23: with the quota,
-/// `rare` restarts repeat each other's trees); any other board the blackwood order without quota, `rare`
-/// values (section 25). The breaks: with at most one hint, eight early breaks from 201/256 of the board
-/// (section 23's schedule B); with more hints (they close joins the walk must match exactly, and their pieces
-/// are missing from the lists), ten from 180/256 (section 10's five-hint schedule); then a break at every
-/// placement from 240/256 on.
+/// (evenly_coloured, as E2's) runs Blackwood's tail-columns order with the quota on favoured_colours(),
+/// falling back to favoured_colours(m, 1) and then halved while restarts stall (ScanOptions::quota_adapt,
+/// quota_fallbacks; section 44), and shuffled values (section 23: with the quota, `rare` restarts repeat
+/// each other's trees; quota_values_for gives short runs `rare`); any other board the blackwood order without
+/// quota, `rare` values (section 25). The breaks: with at most one hint, eight early breaks from 201/256 of
+/// the board (section 23's schedule B); with more hints (they close joins the walk must match exactly, and
+/// their pieces are missing from the lists), ten from 180/256 (section 10's five-hint schedule); then a break
+/// at every placement from 240/256 on.
 inline HuntPlan plan_hunt(const Model& m) {
   HuntPlan plan;
   const int cells = m.cell_count();
@@ -231,15 +258,25 @@ inline HuntPlan plan_hunt(const Model& m) {
     plan.quota_colours = favoured_colours(m);
     plan.values = plan.quota_colours.empty() ? ScanValueOrder::rare_first : ScanValueOrder::shuffled;
     plan.quota_ramp = reachable_quota_ramp(m, plan.quota_colours);
+    // the second pair's colours where the first pair's quota stalls, where both ramps are the default one
+    // (a fallback runs the ramp of its own sides)
+    if (const std::vector<int> next = favoured_colours(m, 1); !next.empty() && next != plan.quota_colours &&
+                                                              plan.quota_ramp.empty() &&
+                                                              reachable_quota_ramp(m, next).empty())
+      plan.quota_fallbacks.push_back(next);
   }
-  plan.why =
-      std::to_string(cells) + " cells, " + std::to_string(hints) + (hints == 1 ? " hint" : " hints") + ": " +
-      (!large  ? "a small board"
-       : !even ? "interior colours shown from " + colour_spread(m) + " times (uneven)"
-               : "a board of " + std::to_string(hunt_large_board_cells) +
-                     " cells or more, interior colours shown " + colour_spread(m) + " times") +
-      (plan.quota_colours.empty() ? ", no quota" : ", a quota on colours shown together, shuffled values") +
-      (early ? ", breaks from 180/256 (more than one hint)" : ", breaks from 201/256");
+  plan.why = std::to_string(cells) + " cells, " + std::to_string(hints) + (hints == 1 ? " hint" : " hints") +
+             ": " +
+             (!large  ? "a small board"
+              : !even ? "interior colours shown from " + colour_spread(m) + " times (uneven)"
+                      : "a board of " + std::to_string(hunt_large_board_cells) +
+                            " cells or more, interior colours shown " + colour_spread(m) + " times") +
+             (plan.quota_colours.empty() ? ", no quota"
+              : plan.quota_fallbacks.empty()
+                  ? ", a quota on colours shown together, shuffled values"
+                  : ", a quota on colours shown together (the next pair where it stalls), "
+                    "shuffled values") +
+             (early ? ", breaks from 180/256 (more than one hint)" : ", breaks from 201/256");
   return plan;
 }
 

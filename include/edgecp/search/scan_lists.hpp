@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <stdexcept>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -91,6 +92,12 @@ class ScanLists {
   const QuotaCuts* cuts() const { return quota_ ? cuts_.data() : nullptr; }
   /// Per piece, its favoured sides.
   const std::uint8_t* favoured() const { return favoured_.data(); }
+  /// Another quota's favoured sides per piece, in place (favoured() keeps its address); the next arrange()
+  /// sorts by them.
+  void set_favoured(const std::vector<std::uint8_t>& favoured) {
+    if (favoured.size() != favoured_.size()) throw std::invalid_argument("favoured sides: one per piece");
+    std::copy(favoured.begin(), favoured.end(), favoured_.begin());
+  }
   /// Per piece, the summed frequencies of its non-grey colours over all pieces (smaller: rarer colours).
   int rarity(int piece) const { return rarity_[static_cast<std::size_t>(piece)]; }
 

@@ -54,15 +54,20 @@ struct ScanOptions : SearchControl {
   /// The quota as (placement number, favoured sides) points, linear in between, none after the last point.
   /// Empty: default_quota_ramp() for the puzzle and colours.
   std::vector<std::pair<int, int>> quota_ramp;
+  /// quota_adapt: further sets of favoured colours, each tried in turn at the full ramp (quota_ramp, or
+  /// default_quota_ramp for its own sides) where the quota would halve; the last set's quota halves. A
+  /// quota that walks meet on one puzzle may cut every walk short on another (docs/journal.md section 43).
+  std::vector<std::vector<int>> quota_fallbacks;
   /// A restart that has not made the budget's first break placement after an eighth of restart_nodes (the
   /// walk stuck in the exact part, where the quota cuts hardest: E2 with three corners pinned,
-  /// docs/journal.md section 25) restarts at once. The quota halves for the restarts after it (1/2, 1/4,
-  /// ... of the ramp's sides; ScanResult::quota_halvings) when such a walk exhausted its tree, or at the
-  /// quota_stalls-th stall at this quota with none that got there (QuotaAdapt). Off: the quota stays as
-  /// given and restarts come every restart_nodes.
+  /// docs/journal.md section 25) restarts at once. The quota moves to the next of quota_fallbacks, or with
+  /// none left halves for the restarts after it (1/2, 1/4, ... of the ramp's sides;
+  /// ScanResult::quota_halvings), when a walk that did not pass the first break (make the next break's
+  /// placement) exhausted its tree, or at the quota_stalls-th such restart at this quota with none that
+  /// passed (QuotaAdapt). Off: the quota stays as given and restarts come every restart_nodes.
   bool quota_adapt = true;
-  /// quota_adapt: the stalls at one quota, none of its restarts past the first break, that halve it;
-  /// 0: quota_stalls_for the run's limits (stalls may fill a tenth of the run).
+  /// quota_adapt: the restarts at one quota that do not pass its first break, none of them passing, that
+  /// move it on; 0: quota_stalls_for the run's limits (stalls may fill a tenth of the run).
   int quota_stalls = 0;
   /// Where a depth has a break left when it is opened and at most this many pieces are left to place, its
   /// candidates are generated from bit sets (the candidates of unused pieces, those showing each placed
@@ -171,8 +176,11 @@ struct ScanResult : SearchResultCore {
   std::uint64_t block_repair_placements = 0;  ///< placements made by the block repair (block_repair_nodes)
   int block_repair_gain = 0;                  ///< joins it added to the kept boards, summed
   std::uint64_t completions = 0;              ///< partial boards completed (ScanOptions::completion_slack)
-  /// Times ScanOptions::quota_adapt halved the quota (restarts short of the first break, QuotaAdapt).
+  /// Times ScanOptions::quota_adapt halved the quota (restarts that did not pass the first break,
+  /// QuotaAdapt).
   int quota_halvings = 0;
+  /// The set of favoured colours in force at the end (0: quota_colours, i: quota_fallbacks[i - 1]).
+  int quota_colour_set = 0;
 };
 
 }  // namespace edgecp

@@ -23,44 +23,61 @@
 
 namespace edgecp {
 
-/// ScanOptions::quota_adapt's rule: when the quota halves, from what the restarts at the current quota did
-/// before the budget's first break. A restart *stalls* when it has not made the first break's placement
-/// after an eighth of its interval; it restarts at once. The quota halves (1/2, 1/4, ... of the ramp's
-/// sides) when a stalled walk exhausted its tree (a quota's tree is the same in every value order, so no
-/// restart at this quota can get further), or at the stalls_to_halve()-th stall at this quota while none got
-/// there. Once one restart at a quota gets there, the quota is shown meetable and stays: a slow first break
-/// is not an impossible one (on E2 at the full quota about half of the walks stall, the others walk deeper
-/// than any at half the quota; docs/journal.md section 35). O(1) per restart.
+/// ScanOptions::quota_adapt's rule: when the quota moves to the next set of favoured colours
+/// (ScanOptions::quota_fallbacks) or halves, from what the restarts at the current quota did around the
+/// budget's first break. A restart *stalls* when it has not made the first break's placement after an eighth
+/// of its interval; it restarts at once. A restart *passes* when it made the placement of the break after
+/// the first (the first where there is one): a walk that reaches the first break and dies before the next
+/// has met the quota in name only (E2 with a corner triple: walks to 188 of 190, 440 joins, docs/journal.md
+/// section 43). The quota moves on when a walk that did not pass exhausted its tree (a quota's tree is the
+/// same in every value order, so no restart at this quota can get further), or at the stalls_to_halve()-th
+/// restart at this quota that did not pass while none passed: at full strength to the next set of colours,
+/// and once every set has stalled back to the quota's own colours at 1/2, then 1/4, ... of the ramp's sides.
+/// Once one restart at a quota passes, the quota is shown meetable and stays: a slow first break is not an
+/// impossible one (on E2 at the full quota about half of the walks stall, the others walk deeper than any at
+/// half the quota; docs/journal.md section 35). O(1) per restart.
 class QuotaAdapt {
  public:
   static constexpr int max_halvings = 30;  // a quota >> 30 is 0 for every quota
+  enum class Step { keep, next_colours, halve };
 
-  explicit QuotaAdapt(int stalls_to_halve = 4) : stalls_to_halve_(std::max(1, stalls_to_halve)) {}
+  /// `colour_sets`: the quota's colours and their fallbacks (1: no fallback).
+  explicit QuotaAdapt(int stalls_to_halve = 4, int colour_sets = 1)
+      : stalls_to_halve_(std::max(1, stalls_to_halve)), colour_sets_(std::max(1, colour_sets)) {}
 
-  /// A restart ended; `reached`: it made the first break's placement; `exhausted`: it finished its tree.
-  /// True when the quota halves from now on.
-  [[nodiscard]] bool restart_ended(bool reached, bool exhausted) {
-    if (reached) {
+  /// A restart ended; `passed`: it made the placement of the break after the first; `exhausted`: it
+  /// finished its tree. What the quota does from now on.
+  [[nodiscard]] Step restart_ended(bool passed, bool exhausted) {
+    if (passed) {
       met_ = true;
-      return false;
+      return Step::keep;
     }
-    if (halvings_ >= max_halvings) return false;
-    if (!exhausted && (met_ || ++stalls_ < stalls_to_halve_)) return false;
-    ++halvings_;
+    if (!can_halve()) return Step::keep;
+    if (!exhausted && (met_ || ++stalls_ < stalls_to_halve_)) return Step::keep;
     met_ = false;
     stalls_ = 0;
-    return true;
+    if (halvings_ == 0 && colour_set_ + 1 < colour_sets_) {
+      ++colour_set_;
+      return Step::next_colours;
+    }
+    colour_set_ = 0;  // every set stalled at full strength: the quota's own colours halve
+    ++halvings_;
+    return Step::halve;
   }
-  /// Whether a restart that stalled having exhausted its tree may go on (the quota can still halve).
+  /// Whether a restart that did not pass having exhausted its tree may go on (the quota can still move).
   [[nodiscard]] bool can_halve() const { return halvings_ < max_halvings; }
   [[nodiscard]] int halvings() const { return halvings_; }
+  /// The set of colours in force: 0 the quota's own, i the i-th fallback.
+  [[nodiscard]] int colour_set() const { return colour_set_; }
   [[nodiscard]] int stalls_to_halve() const { return stalls_to_halve_; }
 
  private:
   int stalls_to_halve_;  // >= 1
+  int colour_sets_;      // >= 1
+  int colour_set_ = 0;   // < colour_sets_; 0 once halvings_ > 0
   int halvings_ = 0;
-  bool met_ = false;  // a restart at the current quota made the first break's placement
-  int stalls_ = 0;    // restarts at the current quota that stalled (counted while !met_)
+  bool met_ = false;  // a restart at the current quota passed the first break
+  int stalls_ = 0;    // restarts at the current quota that did not pass (counted while !met_)
 };
 
 /// A depth-first search over a fixed cell order with no propagator and no allocation per node.
@@ -212,9 +229,16 @@ class ScanSearch {
   std::vector<std::array<std::uint64_t, 16>>
       fit_mask_;            // window_fc: (cell, colour) -> pieces per side, 4 words each
   std::vector<int> quota_;  // quota_[d]: favoured sides needed after placement d+1; size = depths checked
-  // quota_adapt: placements made at the depth of the first break when the current restart began (-1: no
-  // break or no quota: nothing to watch); depth d's quota is quota_[d] >> result_.quota_halvings
+  // quota_fallbacks: per set of colours (0: quota_colours, i: the i-th fallback), the favoured sides per
+  // piece and the quota per depth, every quota as long as the longest (zeros after its last point)
+  std::vector<std::vector<std::uint8_t>> favoured_sets_;
+  std::vector<std::vector<int>> quota_sets_;  // quota_ == quota_sets_[quota_adapt_.colour_set()]
+  // quota_adapt: placements made at the depth of the first break, and at pass_depth_'s, when the current
+  // restart began (-1: no break or no quota: nothing to watch); depth d's quota is quota_[d] >>
+  // result_.quota_halvings
   std::int64_t first_break_seen_ = -1;
+  std::int64_t pass_seen_ = -1;
+  int pass_depth_ = 0;               // the placement number of the break after the first (else the first)
   QuotaAdapt quota_adapt_;           // result_.quota_halvings == quota_adapt_.halvings()
   std::uint64_t restart_began_ = 0;  // placements_ when the current restart began
   // quota_adapt: the placement count at which the current restart is checked for a stall (restart_began_ +
@@ -290,9 +314,10 @@ class ScanSearch {
     if (opt_.block_repair_size < 1) throw std::invalid_argument("block_repair_size must be at least 1");
     if (opt_.completion_slack < 0) throw std::invalid_argument("completion_slack must be at least 0");
     if (opt_.quota_stalls < 0) throw std::invalid_argument("quota_stalls must be at least 0");
-    quota_adapt_ = QuotaAdapt(opt_.quota_stalls
-                                  ? opt_.quota_stalls
-                                  : quota_stalls_for(opt_.node_limit, opt_.time_limit, opt_.restart_nodes));
+    quota_adapt_ =
+        QuotaAdapt(opt_.quota_stalls ? opt_.quota_stalls
+                                     : quota_stalls_for(opt_.node_limit, opt_.time_limit, opt_.restart_nodes),
+                   1 + static_cast<int>(opt_.quota_fallbacks.size()));
     order_ = fill_order(model_, opt_.order);
     keeper_ =
         BestBoardKeeper(model_, order_, opt_.improve, &opt_.on_improvement, TailRepair{opt_.repair_nodes},
@@ -343,27 +368,40 @@ class ScanSearch {
     }
   }
 
-  /// Favoured sides per piece (the lists are made with them) and the quota per depth, from the ramp's points.
+  /// Favoured sides per piece (the lists are made with them) and the quota per depth, from the ramp's points,
+  /// for the quota's colours and each fallback.
   void build_quota() {
-    std::vector<std::uint8_t> favoured(static_cast<std::size_t>(model_.piece_count()), 0);
     if (opt_.quota_colours.empty()) {
       if (!opt_.quota_ramp.empty()) throw std::invalid_argument("a quota ramp needs quota colours");
-      lists_ = ScanLists(model_, std::move(favoured));
+      if (!opt_.quota_fallbacks.empty()) throw std::invalid_argument("quota fallbacks need quota colours");
+      lists_ =
+          ScanLists(model_, std::vector<std::uint8_t>(static_cast<std::size_t>(model_.piece_count()), 0));
       return;
     }
     std::vector<char> hinted(static_cast<std::size_t>(model_.piece_count()), 0);
     for (int c = 0; c < model_.cell_count(); ++c)
       if (const int h = model_.hint_candidate(c); h >= 0)
         hinted[static_cast<std::size_t>(model_.piece_of(h))] = 1;
-    int total = 0;  // favoured sides on the pieces to place
-    for (int i = 0; i < model_.piece_count(); ++i) {
-      const int n = favoured_sides(model_.puzzle().pieces[static_cast<std::size_t>(i)], opt_.quota_colours);
-      favoured[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(n);
-      if (!hinted[static_cast<std::size_t>(i)]) total += n;
+    std::vector<std::vector<int>> sets{opt_.quota_colours};
+    sets.insert(sets.end(), opt_.quota_fallbacks.begin(), opt_.quota_fallbacks.end());
+    std::size_t longest = 0;
+    for (const std::vector<int>& colours : sets) {
+      if (colours.empty()) throw std::invalid_argument("a quota fallback needs colours");
+      std::vector<std::uint8_t> favoured(static_cast<std::size_t>(model_.piece_count()), 0);
+      int total = 0;  // favoured sides on the pieces to place
+      for (int i = 0; i < model_.piece_count(); ++i) {
+        const int n = favoured_sides(model_.puzzle().pieces[static_cast<std::size_t>(i)], colours);
+        favoured[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(n);
+        if (!hinted[static_cast<std::size_t>(i)]) total += n;
+      }
+      favoured_sets_.push_back(std::move(favoured));
+      quota_sets_.push_back(quota_by_placement(
+          opt_.quota_ramp.empty() ? default_quota_ramp(free_, total) : opt_.quota_ramp, free_));
+      longest = std::max(longest, quota_sets_.back().size());
     }
-    quota_ = quota_by_placement(opt_.quota_ramp.empty() ? default_quota_ramp(free_, total) : opt_.quota_ramp,
-                                free_);
-    lists_ = ScanLists(model_, std::move(favoured));
+    for (std::vector<int>& q : quota_sets_) q.resize(longest, 0);
+    quota_ = quota_sets_.front();
+    lists_ = ScanLists(model_, favoured_sets_.front());
   }
 
   /// The depth record of placement i (without its table) and its signature.
@@ -419,8 +457,13 @@ class ScanSearch {
       table_at.push_back(lists_.table(sig));
       depths_.push_back(d);
     }
-    if (opt_.quota_adapt && !quota_.empty() && opt_.budget.active() && opt_.budget.indices().front() <= free_)
-      first_break_seen_ = 0;
+    if (opt_.quota_adapt && !quota_.empty() && opt_.budget.active() &&
+        opt_.budget.indices().front() <= free_) {
+      first_break_seen_ = pass_seen_ = 0;
+      const std::vector<int>& at = opt_.budget.indices();
+      const auto next = std::upper_bound(at.begin(), at.end(), at.front());
+      pass_depth_ = next != at.end() && *next <= free_ ? *next : at.front();
+    }
     lists_.seal(!quota_.empty());
     for (int i = 0; i < free_; ++i) {  // the lists have stopped growing: their addresses hold now
       Depth& dp = depths_[static_cast<std::size_t>(i)];
@@ -728,8 +771,8 @@ class ScanSearch {
           next_poll = next_poll_at();
           if (ev == SearchClock::Event::restart || stalled) continue;
         }
-        if (f == root) {  // exhausted, unless quota_adapt halves a quota that cut every walk short
-          if (!Quota || !restart_stalled() || !quota_adapt_.can_halve()) break;
+        if (f == root) {  // exhausted, unless quota_adapt moves a quota that cut every walk short
+          if (!Quota || first_break_seen_ < 0 || restart_passed() || !quota_adapt_.can_halve()) break;
           placements_ = placements;
           restart(true);
           load_cursor();
@@ -856,21 +899,31 @@ class ScanSearch {
   /// The placement count of the walk's next poll: the clock's, or the stall check if that comes first.
   std::uint64_t next_poll_at() const { return std::min(clock_.next_poll(), stall_check_at_); }
 
+  /// quota_adapt: placements made so far at placement number `at`'s depth.
+  std::int64_t placements_at(int at) const {
+    return static_cast<std::int64_t>(frames_[static_cast<std::size_t>(at - 1)].placements);
+  }
   /// quota_adapt: this restart has made no placement at the first break's depth.
   bool restart_stalled() const {
-    if (first_break_seen_ < 0) return false;
-    const auto d = static_cast<std::size_t>(opt_.budget.indices().front() - 1);
-    return static_cast<std::int64_t>(frames_[d].placements) == first_break_seen_;
+    return first_break_seen_ >= 0 && placements_at(opt_.budget.indices().front()) == first_break_seen_;
   }
-  /// quota_adapt, at a restart: QuotaAdapt's rule, applied to the depths' quotas.
+  /// quota_adapt: this restart has made a placement at the depth of the break after the first.
+  bool restart_passed() const { return pass_seen_ >= 0 && placements_at(pass_depth_) != pass_seen_; }
+  /// quota_adapt, at a restart: QuotaAdapt's rule, applied to the lists' favoured sides and the depths'
+  /// quotas.
   void adapt_quota(bool exhausted) {
     if (first_break_seen_ < 0) return;
-    if (quota_adapt_.restart_ended(!restart_stalled(), exhausted)) {
+    if (quota_adapt_.restart_ended(restart_passed(), exhausted) != QuotaAdapt::Step::keep) {
+      if (const int set = quota_adapt_.colour_set(); set != result_.quota_colour_set) {
+        result_.quota_colour_set = set;
+        lists_.set_favoured(favoured_sets_[static_cast<std::size_t>(set)]);
+        quota_ = quota_sets_[static_cast<std::size_t>(set)];
+      }
       result_.quota_halvings = quota_adapt_.halvings();
       for (std::size_t i = 0; i < quota_.size(); ++i) depths_[i].quota = quota_[i] >> result_.quota_halvings;
     }
-    first_break_seen_ = static_cast<std::int64_t>(
-        frames_[static_cast<std::size_t>(opt_.budget.indices().front() - 1)].placements);
+    first_break_seen_ = placements_at(opt_.budget.indices().front());
+    pass_seen_ = placements_at(pass_depth_);
   }
 
   /// SearchClock's verdict at placements_, completing the deepest board and taking a step of the kept board's
