@@ -214,19 +214,17 @@ inline bool evenly_coloured(const Model& m) {
 /// `rare_first` (quota_values_for).
 inline constexpr double rare_values_intervals = 32;
 
-/// The value order of a hunt under the quota, from the run's length: `walks` searches (threads, ranks)
-/// of `node_limit` placements each, else `time_limit` seconds at nominal_scan_rate, else an hour, restarting
-/// every `restart_nodes`. Under the quota `rare_first` sorts by favoured sides, then by rarity, drawing only
-/// ties at random, so its restarts walk a pool of about 1,400-1,700 trees on E2 (docs/journal.md section
-/// 23), and an hour on two cores draws most of it again and again: `shuffled` there. A short run meets few
-/// repeats, and `rare` paid there (section 43: 60 s on one core, 457.8 against 456.5 with five hints
-/// under Blackwood's colours): `rare_first` for at most rare_values_intervals restart intervals.
+/// The value order of a hunt under the quota, from the run's length: `walks` searches (threads, ranks) of
+/// nominal_run_placements(node_limit, time_limit) each, restarting every `restart_nodes`. Under the quota
+/// `rare_first` sorts by favoured sides, then by rarity, drawing only ties at random, so its restarts walk a
+/// pool of about 1,400-1,700 trees on E2 (docs/journal.md section 23), and an hour on two cores draws most of
+/// it again and again: `shuffled` there. A short run meets few repeats, and `rare` paid there (section 43: 60
+/// s on one core, 457.8 against 456.5 with five hints under Blackwood's colours): `rare_first` for at most
+/// rare_values_intervals restart intervals.
 inline ScanValueOrder quota_values_for(std::uint64_t node_limit, double time_limit,
                                        std::uint64_t restart_nodes, int walks) {
-  const double run = node_limit       ? static_cast<double>(node_limit)
-                     : time_limit > 0 ? time_limit * nominal_scan_rate
-                                      : 3600.0 * nominal_scan_rate;
-  const double intervals = static_cast<double>(std::max(walks, 1)) * run /
+  const double intervals = static_cast<double>(std::max(walks, 1)) *
+                           nominal_run_placements(node_limit, time_limit) /
                            static_cast<double>(std::max<std::uint64_t>(restart_nodes, 1));
   return intervals <= rare_values_intervals ? ScanValueOrder::rare_first : ScanValueOrder::shuffled;
 }

@@ -55,16 +55,17 @@ struct ScanOptions : SearchControl {
   /// Empty: default_quota_ramp() for the puzzle and colours.
   std::vector<std::pair<int, int>> quota_ramp;
   /// quota_adapt: further sets of favoured colours, each tried in turn at the full ramp (quota_ramp, or
-  /// default_quota_ramp for its own sides) where the quota would halve; the last set's quota halves. A
-  /// quota that walks meet on one puzzle may cut every walk short on another (docs/journal.md section 43).
+  /// default_quota_ramp for its own sides) where the quota would halve; once every set has stalled, the
+  /// first set's quota halves. A quota that walks meet on one puzzle may cut every walk short on another
+  /// (docs/journal.md sections 43 and 44).
   std::vector<std::vector<int>> quota_fallbacks;
   /// A restart that has not made the budget's first break placement after an eighth of restart_nodes (the
   /// walk stuck in the exact part, where the quota cuts hardest: E2 with three corners pinned,
   /// docs/journal.md section 25) restarts at once. The quota moves to the next of quota_fallbacks, or with
-  /// none left halves for the restarts after it (1/2, 1/4, ... of the ramp's sides;
-  /// ScanResult::quota_halvings), when a walk that did not pass the first break (make the next break's
-  /// placement) exhausted its tree, or at the quota_stalls-th such restart at this quota with none that
-  /// passed (QuotaAdapt). Off: the quota stays as given and restarts come every restart_nodes.
+  /// none left goes back to quota_colours and halves for the restarts after it (1/2, 1/4, ... of the
+  /// ramp's sides; ScanResult::quota_halvings), when a walk that did not pass the first break (make the next
+  /// break's placement) exhausted its tree, or at the quota_stalls-th such restart at this quota with none
+  /// that passed (QuotaAdapt). Off: the quota stays as given and restarts come every restart_nodes.
   bool quota_adapt = true;
   /// quota_adapt: the restarts at one quota that do not pass its first break, none of them passing, that
   /// move it on; 0: quota_stalls_for the run's limits (stalls may fill a tenth of the run).
@@ -107,17 +108,23 @@ struct ScanOptions : SearchControl {
 /// the restarts come depends on the options alone, never on the machine's speed.
 inline constexpr double nominal_scan_rate = 50e6;
 
-/// ScanOptions::quota_stalls for a run of `node_limit` placements, or else of `time_limit` seconds at
-/// nominal_scan_rate, or else (no limit) of an hour: as many stalls (restart_nodes / 8 placements each) as
-/// fill a tenth of the run, at least 4. Four stalls tell a quota that a walk meets in half its restarts
-/// (E2's) from an impossible one; a quota met once in twenty restarts (Brendan's 16x16) needs the longer
-/// look, which a long run can afford (docs/journal.md sections 35 and 39: at 60 s, 12 stalls keep the full
-/// quota on E2's seed 10 and on two of five seeds of Brendan's 16x16, and lose on no puzzle measured).
+/// The placements of a run of `node_limit` placements, or else of `time_limit` seconds at nominal_scan_rate,
+/// or else (no limit) of an hour: what the rules that read a run's length count it in.
+inline double nominal_run_placements(std::uint64_t node_limit, double time_limit) {
+  return node_limit       ? static_cast<double>(node_limit)
+         : time_limit > 0 ? time_limit * nominal_scan_rate
+                          : 3600.0 * nominal_scan_rate;
+}
+
+/// ScanOptions::quota_stalls for a run of nominal_run_placements: as many stalls (restart_nodes / 8
+/// placements each) as fill a tenth of the run, at least 4. Four stalls tell a quota that a walk meets in
+/// half its restarts (E2's) from an impossible one; a quota met once in twenty restarts (Brendan's 16x16)
+/// needs the longer look, which a long run can afford (docs/journal.md sections 35 and 39: at 60 s, 12 stalls
+/// keep the full quota on E2's seed 10 and on two of five seeds of Brendan's 16x16, and lose on no puzzle
+/// measured).
 inline int quota_stalls_for(std::uint64_t node_limit, double time_limit, std::uint64_t restart_nodes) {
   constexpr int fewest = 4, most = 1 << 20;
-  const double run = node_limit       ? static_cast<double>(node_limit)
-                     : time_limit > 0 ? time_limit * nominal_scan_rate
-                                      : 3600.0 * nominal_scan_rate;
+  const double run = nominal_run_placements(node_limit, time_limit);
   const double stall = static_cast<double>(restart_nodes / 8);
   if (stall <= 0) return fewest;
   return static_cast<int>(std::clamp(std::floor(run / 10 / stall), double{fewest}, double{most}));
