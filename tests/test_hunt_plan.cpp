@@ -174,6 +174,7 @@ TEST_CASE("plan_hunt: a budget every board accepts, the quota on large boards on
     // a fallback exactly where the second pair's colours differ and both keep the default ramp (a fallback
     // runs the ramp of its own sides; none of these puzzles has one, E2 has: the test below)
     const std::vector<int> next = favoured_colours(m, 1);
+    CHECK(hinted_corners(m) == 0);  // these puzzles pin the centre at most: a corner, the test below
     const bool fallback = !next.empty() && next != plan.quota_colours && plan.quota_ramp.empty() &&
                           reachable_quota_ramp(m, next).empty();
     CHECK(plan.quota_fallbacks ==
@@ -209,6 +210,32 @@ TEST_CASE("plan_hunt: a budget every board accepts, the quota on large boards on
     }
   }
   CHECK(lowered > 0);  // few colours: the default ramp asks too much on some of these puzzles
+}
+
+TEST_CASE("hinted_corners: hints on corner cells only, and no fallback set of colours with one",
+          "[hunt_plan]") {
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    INFO("seed " << seed);
+    const GeneratedPuzzle g = generate({16, 16, 5, 4, seed, true});  // evenly coloured: a quota
+    const Geometry& geo = g.puzzle.geometry;
+    const auto pin = [&](Puzzle& pz, int row, int col) {
+      const Candidate& at = g.planted[static_cast<std::size_t>(geo.cell(row, col))];
+      pz.hints.push_back({row, col, at.piece, at.rotation});
+    };
+    CHECK(hinted_corners(Model(g.puzzle)) == 0);  // the centre hint
+    Puzzle edges = g.puzzle;                      // frame cells beside the corners are edge cells
+    pin(edges, 0, 1);
+    pin(edges, 14, 15);
+    CHECK(hinted_corners(Model(edges)) == 0);
+    Puzzle pz = g.puzzle;
+    const int corners[4][2] = {{0, 0}, {0, 15}, {15, 15}, {15, 0}};
+    for (int pinned = 1; pinned <= 4; ++pinned) {
+      pin(pz, corners[pinned - 1][0], corners[pinned - 1][1]);
+      const Model m(pz);
+      CHECK(hinted_corners(m) == pinned);
+      CHECK(plan_hunt(m).quota_fallbacks.empty());  // E2's fallback and its pinned corners: the test below
+    }
+  }
 }
 
 TEST_CASE("quota_values_for: rare values for a run of few restart intervals, shuffled for long ones",
@@ -265,4 +292,13 @@ TEST_CASE("plan_hunt on Eternity II: evenly coloured, the quota and tail-columns
   CHECK(plan.quota_fallbacks == std::vector<std::vector<int>>{{5, 7, 20}});  // Blackwood's, the second pair
   CHECK(plan.values == ScanValueOrder::shuffled);
   CHECK(plan.budget.indices().front() == 201);
+  // three corners pinned (the first triple of bench/corner_triples.txt, 1-based pieces 1, 2, 3): no fallback
+  Puzzle triple = m.puzzle();
+  triple.hints.push_back({0, 0, 0, 1});
+  triple.hints.push_back({15, 15, 1, 3});
+  triple.hints.push_back({15, 0, 2, 0});
+  const HuntPlan pinned = plan_hunt(Model(triple));
+  CHECK(pinned.quota_colours == std::vector<int>{5, 18, 20});
+  CHECK(pinned.quota_fallbacks.empty());
+  CHECK(pinned.why.find("no next pair: 3 pinned corners") != std::string::npos);
 }

@@ -210,6 +210,15 @@ inline bool evenly_coloured(const Model& m) {
   return lo > 0 && 4 * hi <= 5 * lo;
 }
 
+/// Corner cells that hold a hint (E2's benchmark of five hints with three corners pinned has three).
+inline int hinted_corners(const Model& m) {
+  const Geometry& g = m.geometry();
+  int n = 0;
+  for (int c = 0; c < m.cell_count(); ++c)
+    n += g.cell_class(c) == Geometry::CellClass::corner && m.hint_candidate(c) >= 0 ? 1 : 0;
+  return n;
+}
+
 /// The most restart intervals (of all walks together) for which a hunt under the quota orders values
 /// `rare_first` (quota_values_for).
 inline constexpr double rare_values_intervals = 32;
@@ -233,12 +242,12 @@ inline ScanValueOrder quota_values_for(std::uint64_t node_limit, double time_lim
 /// (docs/results.md): a board of hunt_large_board_cells or more whose interior colours are evenly spread
 /// (evenly_coloured, as E2's) runs Blackwood's tail-columns order with the quota on favoured_colours(),
 /// falling back to favoured_colours(m, 1) and then halved while restarts stall (ScanOptions::quota_adapt,
-/// quota_fallbacks; section 44), and shuffled values (section 23: with the quota, `rare` restarts repeat
-/// each other's trees; quota_values_for gives short runs `rare`); any other board the blackwood order without
-/// quota, `rare` values (section 25). The breaks: with at most one hint, eight early breaks from 201/256 of
-/// the board (section 23's schedule B); with more hints (they close joins the walk must match exactly, and
-/// their pieces are missing from the lists), ten from 180/256 (section 10's five-hint schedule); then a break
-/// at every placement from 240/256 on.
+/// quota_fallbacks; section 44; no fallback where a corner is pinned, section 45), and shuffled values
+/// (section 23: with the quota, `rare` restarts repeat each other's trees; quota_values_for gives short runs
+/// `rare`); any other board the blackwood order without quota, `rare` values (section 25). The breaks: with
+/// at most one hint, eight early breaks from 201/256 of the board (section 23's schedule B); with more hints
+/// (they close joins the walk must match exactly, and their pieces are missing from the lists), ten from
+/// 180/256 (section 10's five-hint schedule); then a break at every placement from 240/256 on.
 inline HuntPlan plan_hunt(const Model& m) {
   HuntPlan plan;
   const int cells = m.cell_count();
@@ -246,6 +255,8 @@ inline HuntPlan plan_hunt(const Model& m) {
   for (int c = 0; c < cells; ++c) hints += m.hint_candidate(c) >= 0 ? 1 : 0;
   const bool large = cells >= hunt_large_board_cells;
   const bool early = hints > 1;
+  const int pinned_corners = hinted_corners(m);
+  bool no_fallback_for_corners = false;
   plan.budget =
       MismatchBudget(scaled_breaks(early ? std::vector<int>{180, 190, 200, 205, 210, 215, 220, 225, 230, 235}
                                          : std::vector<int>{201, 206, 211, 216, 221, 225, 229, 233},
@@ -257,11 +268,16 @@ inline HuntPlan plan_hunt(const Model& m) {
     plan.values = plan.quota_colours.empty() ? ScanValueOrder::rare_first : ScanValueOrder::shuffled;
     plan.quota_ramp = reachable_quota_ramp(m, plan.quota_colours);
     // the second pair's colours where the first pair's quota stalls, where both ramps are the default one
-    // (a fallback runs the ramp of its own sides)
+    // (a fallback runs the ramp of its own sides) and no corner is pinned (on E2's corner triples it was met
+    // on one triple of ten, and its stall phase cost a join: section 45)
     if (const std::vector<int> next = favoured_colours(m, 1); !next.empty() && next != plan.quota_colours &&
                                                               plan.quota_ramp.empty() &&
-                                                              reachable_quota_ramp(m, next).empty())
-      plan.quota_fallbacks.push_back(next);
+                                                              reachable_quota_ramp(m, next).empty()) {
+      if (pinned_corners == 0)
+        plan.quota_fallbacks.push_back(next);
+      else
+        no_fallback_for_corners = true;
+    }
   }
   plan.why = std::to_string(cells) + " cells, " + std::to_string(hints) + (hints == 1 ? " hint" : " hints") +
              ": " +
@@ -270,10 +286,12 @@ inline HuntPlan plan_hunt(const Model& m) {
                       : "a board of " + std::to_string(hunt_large_board_cells) +
                             " cells or more, interior colours shown " + colour_spread(m) + " times") +
              (plan.quota_colours.empty() ? ", no quota"
-              : plan.quota_fallbacks.empty()
-                  ? ", a quota on colours shown together, shuffled values"
-                  : ", a quota on colours shown together (the next pair where it stalls), "
-                    "shuffled values") +
+              : !plan.quota_fallbacks.empty()
+                  ? ", a quota on colours shown together (the next pair where it stalls), shuffled values"
+              : no_fallback_for_corners
+                  ? ", a quota on colours shown together (no next pair: " + std::to_string(pinned_corners) +
+                        " pinned corner" + (pinned_corners == 1 ? "" : "s") + "), shuffled values"
+                  : ", a quota on colours shown together, shuffled values") +
              (early ? ", breaks from 180/256 (more than one hint)" : ", breaks from 201/256");
   return plan;
 }
