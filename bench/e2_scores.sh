@@ -19,7 +19,8 @@
 #                     at the top-left, top-right and bottom-left cells, as on the best five-hint board of
 #                     docs/journal.md section 10 (so a matching frame exists around them)
 #                     list: seed k pins the three corners of line k of bench/corner_triples.txt (ten ways
-#                     drawn at random, each with a matching frame), one copy of the puzzle per seed
+#                     drawn at random, each with a matching frame), one copy of the puzzle per seed; seeds
+#                     past the last line start again at line 1 (seed 11 runs line 1 with seed 11)
 #     EDGECP_DEFAULTS 1: no --order, --breaks, --quota or --values: the configuration edgecp-solve chooses
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -60,9 +61,9 @@ if [ "${EDGECP_CORNERS:-0}" = 3 ]; then  # hint ROW COL PIECE ROTATION (the data
   name=${name}_3corners
 elif [ "${EDGECP_CORNERS:-0}" = list ]; then
   mapfile -t ways < <(grep -v '^#' bench/corner_triples.txt)
-  [ "$seeds" -le "${#ways[@]}" ] || { echo "e2_scores.sh: bench/corner_triples.txt has ${#ways[@]} lines" >&2; exit 1; }
+  [ "${#ways[@]}" -gt 0 ] || { echo "e2_scores.sh: bench/corner_triples.txt has no lines" >&2; exit 1; }
   for ((k = 1; k <= seeds; ++k)); do
-    { cat "$puzzle"; sed 's/ hint/\nhint/g' <<< "${ways[k - 1]}"; } > "bench/out/${name}_corners_$k.txt"
+    { cat "$puzzle"; sed 's/ hint/\nhint/g' <<< "${ways[(k - 1) % ${#ways[@]}]}"; } > "bench/out/${name}_corners_$k.txt"
   done
   puzzle_of_seed=bench/out/${name}_corners_{}.txt
   name=${name}_corner_list
