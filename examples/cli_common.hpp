@@ -309,7 +309,7 @@ inline void apply_hunt_plan(Args& a, const Model& m, int walks) {
   }
   if (!a.quota_given) {
     a.quota_colours = plan.quota_colours;
-    a.quota_fallbacks = plan.quota_fallbacks;
+    if (a.quota_adapt) a.quota_fallbacks = plan.quota_fallbacks;  // a fixed quota never moves on
     chose("--quota", quota_text(a));
     if (a.quota_ramp.empty() && !plan.quota_ramp.empty()) {
       a.quota_ramp = plan.quota_ramp;
@@ -481,6 +481,10 @@ inline void settle_args(Args& a, const Model& m, int threads = 1, int ranks = 1)
   }
   if (a.engine == EngineKind::scan) apply_hunt_plan(a, m, ranks * hunt_threads(a));
   if (!a.quota_ramp.empty() && a.quota_colours.empty()) throw UsageError("--quota-ramp: needs --quota");
+  if (!a.quota_adapt && !a.quota_fallbacks.empty())
+    throw UsageError(
+        "--quota " + quota_text(a) +
+        ": the sets after '/' are tried where the quota stalls, which --fixed-quota never lets it do");
   if (a.pin_piece) {
     if (a.engine != EngineKind::walk)
       throw UsageError("--pin-piece: an option of the exact walk (first and count mode, --engine walk)");

@@ -192,13 +192,14 @@ constexpr const char* search_help_footer =
     "Defaults: best mode (solve without --mode) for 30 s, on the scan engine on all cores; what is not\n"
     "given of --order, --breaks, --quota and --values is chosen from the puzzle (its size, colours and\n"
     "hints) and printed on one 'configuration:' line; the propagating\n"
-    "driver (--propagators ac,alldiff --order row) when --propagators, a gate, --random-values, --restart,\n"
+    "driver (--propagators ac,alldiff --order row) when --propagators, a gate, --random-values,\n"
     "--fix-corner or --order mrv is given. First and count mode: no time limit; the exact walk on all\n"
     "cores (a plain backtracker over colour-keyed bit sets, --order row, symmetry used for counts, up\n"
     "to 256 pieces, the fastest measured: docs/journal.md section 24), unless a driver option is given\n"
-    "(--order mrv: the exact engine, arc consistency on the joins and piece uniqueness); a count of\n"
-    "more than about 30 s first compares the reading orders and pinned corner pieces by estimate and\n"
-    "takes the smallest tree, printed on the 'configuration:' line (--order, --pin-piece).\n"
+    "(--restart among them; --order mrv: the exact engine, arc consistency on the joins and piece\n"
+    "uniqueness); a count of more than about 30 s first compares the reading orders and pinned corner\n"
+    "pieces by estimate and takes the smallest tree, printed on the 'configuration:' line (--order,\n"
+    "--pin-piece).\n"
     "SIGINT/SIGTERM: the run stops within a second, prints what it has (the best board, or the count of\n"
     "the finished subproblems), writes its files and checkpoint, and exits 130 (SIGINT) or 143\n"
     "(SIGTERM); a second signal ends it at once.\n"
@@ -392,7 +393,7 @@ inline void add_search_options(CLI::App& app, Args& a, bool with_mode) {
        "keep the quota as given (default: a restart short of the first break\n"
        "after 1/8 of its interval restarts; --quota-stalls such at a quota with\n"
        "none that got there, or one that exhausted its tree, halve it for the\n"
-       "restarts after)",
+       "restarts after; so no sets after '/' in --quota, and none chosen)",
        a.quota_adapt, false);
   integer("--quota-stalls", "N", scan,
           "stalled restarts at one quota, none past its first break, that halve it\n"
@@ -482,7 +483,8 @@ inline void finish_args(Args& a) {
   req.budget = MismatchBudget(a.breaks);
   req.order = a.order;
   req.fix_corner = a.fix_corner;
-  req.random = a.random_values || a.restart.has_value();
+  req.random = a.random_values;
+  req.restarts = a.restart.has_value();
   req.gates = a.colour_gate || a.alldiff_gate;
   req.threads = a.threads != 0;
   req.scan_checks = a.window_fc || a.parity || !a.quota_colours.empty() || !a.quota_ramp.empty() ||

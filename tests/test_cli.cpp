@@ -230,6 +230,11 @@ TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads
   REQUIRE(two.code == 0);
   REQUIRE(field(one.out, "restarts") > 0);
   REQUIRE(field(two.out, "restarts") == 2 * field(one.out, "restarts"));
+  // restarts without a budget: the scan engine's, on the plan's schedule
+  const Run restarts = run("--json --quiet --time 0.5 --threads 1 --restart 2000000");
+  REQUIRE(restarts.code == 0);
+  REQUIRE(restarts.out.find("\"engine\":\"scan\"") != std::string::npos);
+  REQUIRE(field(restarts.out, "restarts") > 0);
   // explicit propagators keep the driver
   const Run d = run("--json --quiet --breaks 150,170 --time 0.5 --propagators alldiff");
   REQUIRE(d.code == 0);
@@ -271,6 +276,11 @@ TEST_CASE("edgecp-solve: best mode with --breaks runs the scan engine on threads
   const Run fixed = scan_run("--breaks 150,170,190,200 --quota 2,7 --fixed-quota");
   REQUIRE(field(fixed.out, "quota_stalls") == 0);
   REQUIRE(fixed.out.find("\"quota-stalls\"") == std::string::npos);
+  // a fixed quota never stalls on to its fallbacks: given both, a usage error
+  const Run inert = run("--json --time 0.5 --threads 1 --breaks 150,170,190,200 --quota 2,7/3 --fixed-quota");
+  REQUIRE(inert.code == 2);
+  REQUIRE(inert.err.find("--quota 2,7/3: the sets after '/'") != std::string::npos);
+  REQUIRE(inert.out.empty());
   // Blackwood's fill order of the last rows: reported, and the board verifies
   const Run tail = scan_run("--breaks 150,170,190,200 --order tail-columns");
   REQUIRE(tail.out.find("\"order\":\"tail-columns\"") != std::string::npos);
@@ -956,6 +966,13 @@ TEST_CASE("edgecp-solve: E2 with five hints: the quota's fallback and the values
   REQUIRE(flags.code == 0);
   REQUIRE(flags.out.find("\"quota_fallbacks\":[[5,7,20]]") != std::string::npos);
   REQUIRE(flags.out.find("\"values\":\"rare\"") != std::string::npos);
+  // a fixed quota takes the plan's colours without the fallback it would never try
+  const Run fixed = run(p + " --json --time 0.5 --threads 1 --fixed-quota");
+  INFO(fixed.err);
+  REQUIRE(fixed.code == 0);
+  REQUIRE(fixed.out.find("\"quota_colours\":[5,18,20]") != std::string::npos);
+  REQUIRE(fixed.out.find("\"quota_fallbacks\":[]") != std::string::npos);
+  REQUIRE(fixed.err.find("--quota 5,18,20 ") != std::string::npos);
 }
 
 #endif

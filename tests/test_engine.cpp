@@ -36,6 +36,9 @@ TEST_CASE("choose_engine: the automatic choice and the refused mixtures", "[engi
     if (which == 4) d.order = CellOrder::mrv;
     REQUIRE(choose_engine(d) == EngineKind::driver);
   }
+  EngineRequest restarts = r;  // restarts are the scan engine's too
+  restarts.restarts = true;
+  REQUIRE(choose_engine(restarts) == EngineKind::scan);
   r.budget = MismatchBudget({3});
   REQUIRE(choose_engine(r) == EngineKind::scan);
   r.propagators = std::vector<std::string>{};  // --propagators none
@@ -84,12 +87,13 @@ TEST_CASE(
     REQUIRE(choose_engine(w) == EngineKind::walk);
     w.engine = EngineKind::exact;
     REQUIRE_THROWS_WITH(choose_engine(w), Catch::Contains("not the exact engine"));
-    for (int which = 0; which < 4; ++which) {
+    for (int which = 0; which < 5; ++which) {
       EngineRequest d = r;
       if (which == 0) d.propagators = std::vector<std::string>{};  // --propagators none: plain backtracking
       if (which == 1) d.gates = true;
       if (which == 2) d.random = true;
       if (which == 3) d.budget = MismatchBudget({5});
+      if (which == 4) d.restarts = true;  // the walk does not restart
       REQUIRE(choose_engine(d) == EngineKind::driver);
       d.engine = EngineKind::exact;
       REQUIRE_THROWS_WITH(choose_engine(d), Catch::Contains("driver options"));

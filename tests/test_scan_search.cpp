@@ -546,6 +546,9 @@ TEST_CASE("scan: a quota that stalls every walk moves to a fallback the walks me
   o.quota_fallbacks = {{}};  // a fallback needs colours, and a quota to fall back from
   CHECK_THROWS_AS(ScanSearch(m, o), std::invalid_argument);
   o.quota_fallbacks = {every};
+  o.quota_adapt = false;  // and a quota that may move on
+  CHECK_THROWS_AS(ScanSearch(m, o), std::invalid_argument);
+  o.quota_adapt = true;
   o.quota_colours.clear();
   o.quota_ramp.clear();
   CHECK_THROWS_AS(ScanSearch(m, o), std::invalid_argument);

@@ -83,7 +83,8 @@ struct EngineRequest {
   MismatchBudget budget;
   std::optional<CellOrder> order;
   bool fix_corner = false;
-  bool random = false;       ///< random values or restarts were asked for (driver options)
+  bool random = false;       ///< random values were asked for (a driver option)
+  bool restarts = false;     ///< restarts were asked for (the scan engine's and the driver's, not the walk's)
   bool gates = false;        ///< a depth gate was asked for (a driver option)
   bool threads = false;      ///< a thread count was asked for (the scan engine's and the walk's)
   bool scan_checks = false;  ///< scan options were asked for (checks, quota, break sets, bound, repairs)
@@ -91,7 +92,8 @@ struct EngineRequest {
 
 /// The engine a request runs on, checked: `automatic` picks the scan engine for best mode under a mismatch
 /// budget unless propagators are asked for (the record hunt wins without them), and for best mode without a
-/// budget unless a driver option is given (the caller then gives it plan_hunt's schedule); for first and
+/// budget unless a driver option is given (restarts are the scan engine's too; the caller then gives it
+/// plan_hunt's schedule); for first and
 /// count mode, unless driver options are asked for (propagators, gates, random values, restarts, a budget),
 /// the exact walk (the fastest measured, docs/journal.md section 24), or the exact engine with `--order mrv`
 /// (the walk needs a static order); else the propagating driver. Throws std::invalid_argument when the
@@ -99,7 +101,8 @@ struct EngineRequest {
 /// too large for the walk or the exact engine runs on the driver: see engine_for_puzzle.)
 inline EngineKind choose_engine(const EngineRequest& r) {
   const bool props_asked = r.propagators && !r.propagators->empty();
-  const bool driver_asked = r.propagators.has_value() || r.gates || r.random || r.budget.active();
+  const bool driver_asked =
+      r.propagators.has_value() || r.gates || r.random || r.restarts || r.budget.active();
   EngineKind e = r.engine;
   // best mode without a budget: the scan engine runs with plan_hunt's schedule, unless driver options
   const bool scan_by_default = !r.budget.active() && !r.propagators && !r.gates && !r.random &&

@@ -57,7 +57,7 @@ struct ScanOptions : SearchControl {
   /// quota_adapt: further sets of favoured colours, each tried in turn at the full ramp (quota_ramp, or
   /// default_quota_ramp for its own sides) where the quota would halve; once every set has stalled, the
   /// first set's quota halves. A quota that walks meet on one puzzle may cut every walk short on another
-  /// (docs/journal.md sections 43 and 44).
+  /// (docs/journal.md sections 43 and 44). Refused without quota_adapt, where they would never be tried.
   std::vector<std::vector<int>> quota_fallbacks;
   /// A restart that has not made the budget's first break placement after an eighth of restart_nodes (the
   /// walk stuck in the exact part, where the quota cuts hardest: E2 with three corners pinned,

@@ -382,6 +382,8 @@ class ScanSearch {
     for (int c = 0; c < model_.cell_count(); ++c)
       if (const int h = model_.hint_candidate(c); h >= 0)
         hinted[static_cast<std::size_t>(model_.piece_of(h))] = 1;
+    if (!opt_.quota_adapt && !opt_.quota_fallbacks.empty())
+      throw std::invalid_argument("quota fallbacks are tried where the quota stalls: they need quota_adapt");
     std::vector<std::vector<int>> sets{opt_.quota_colours};
     sets.insert(sets.end(), opt_.quota_fallbacks.begin(), opt_.quota_fallbacks.end());
     std::size_t longest = 0;
