@@ -320,6 +320,8 @@ inline void apply_hunt_plan(Args& a, const Model& m, int walks) {
     }
   }
   std::string why = plan.why;
+  if (!a.quota_given && !a.quota_adapt && !plan.quota_fallbacks.empty())
+    why += ", but no next pair: --fixed-quota keeps the quota as given";
   const std::uint64_t restart_nodes = a.restart.value_or(default_scan_restart_nodes);
   if (!a.values_given) {
     a.values = plan.values;

@@ -973,6 +973,7 @@ TEST_CASE("edgecp-solve: E2 with five hints: the quota's fallback and the values
   REQUIRE(fixed.out.find("\"quota_colours\":[5,18,20]") != std::string::npos);
   REQUIRE(fixed.out.find("\"quota_fallbacks\":[]") != std::string::npos);
   REQUIRE(fixed.err.find("--quota 5,18,20 ") != std::string::npos);
+  REQUIRE(fixed.err.find("but no next pair: --fixed-quota") != std::string::npos);
 }
 
 #endif
