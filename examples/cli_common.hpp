@@ -294,7 +294,7 @@ inline std::string quota_text(const Args& a) {
 /// threads times ranks); a.plan_flags says it as flags, a.plan_why why.
 inline void apply_hunt_plan(Args& a, const Model& m, int walks) {
   const HuntPlan plan = plan_hunt(m);
-  std::string flags;
+  std::string flags, why = plan.why;
   auto chose = [&](const char* name, const std::string& value) {
     a.plan_chose.emplace_back(name + 2);  // without the dashes
     flags += fmt::format("{}{} {}", flags.empty() ? "" : " ", name, value);
@@ -309,7 +309,10 @@ inline void apply_hunt_plan(Args& a, const Model& m, int walks) {
   }
   if (!a.quota_given) {
     a.quota_colours = plan.quota_colours;
-    if (a.quota_adapt) a.quota_fallbacks = plan.quota_fallbacks;  // a fixed quota never moves on
+    if (a.quota_adapt)
+      a.quota_fallbacks = plan.quota_fallbacks;
+    else if (!plan.quota_fallbacks.empty())  // a fixed quota never moves on
+      why += ", but no next pair: --fixed-quota keeps the quota as given";
     chose("--quota", quota_text(a));
     if (a.quota_ramp.empty() && !plan.quota_ramp.empty()) {
       a.quota_ramp = plan.quota_ramp;
@@ -319,9 +322,6 @@ inline void apply_hunt_plan(Args& a, const Model& m, int walks) {
       chose("--quota-ramp", points);
     }
   }
-  std::string why = plan.why;
-  if (!a.quota_given && !a.quota_adapt && !plan.quota_fallbacks.empty())
-    why += ", but no next pair: --fixed-quota keeps the quota as given";
   const std::uint64_t restart_nodes = a.restart.value_or(default_scan_restart_nodes);
   if (!a.values_given) {
     a.values = plan.values;

@@ -371,6 +371,8 @@ class ScanSearch {
   /// Favoured sides per piece (the lists are made with them) and the quota per depth, from the ramp's points,
   /// for the quota's colours and each fallback.
   void build_quota() {
+    if (!opt_.quota_adapt && !opt_.quota_fallbacks.empty())
+      throw std::invalid_argument("quota fallbacks are tried where the quota stalls: they need quota_adapt");
     if (opt_.quota_colours.empty()) {
       if (!opt_.quota_ramp.empty()) throw std::invalid_argument("a quota ramp needs quota colours");
       if (!opt_.quota_fallbacks.empty()) throw std::invalid_argument("quota fallbacks need quota colours");
@@ -382,8 +384,6 @@ class ScanSearch {
     for (int c = 0; c < model_.cell_count(); ++c)
       if (const int h = model_.hint_candidate(c); h >= 0)
         hinted[static_cast<std::size_t>(model_.piece_of(h))] = 1;
-    if (!opt_.quota_adapt && !opt_.quota_fallbacks.empty())
-      throw std::invalid_argument("quota fallbacks are tried where the quota stalls: they need quota_adapt");
     std::vector<std::vector<int>> sets{opt_.quota_colours};
     sets.insert(sets.end(), opt_.quota_fallbacks.begin(), opt_.quota_fallbacks.end());
     std::size_t longest = 0;
