@@ -279,7 +279,7 @@ inline std::vector<std::vector<int>> quota_sets(const Args& a) {
   sets.insert(sets.end(), a.quota_fallbacks.begin(), a.quota_fallbacks.end());
   return sets;
 }
-/// The quota as --quota spells it: "5,18,20/5,7,20", or "none".
+/// The quota as --quota spells it: "5,7,20/5,18,20", or "none".
 inline std::string quota_text(const Args& a) {
   std::string out;
   for (const std::vector<int>& set : quota_sets(a)) {

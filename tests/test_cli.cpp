@@ -950,10 +950,10 @@ TEST_CASE("edgecp-solve: E2 with five hints: the quota's fallback and the values
   const Run short_run = run(p + " --json --time 0.5 --threads 1");
   INFO(short_run.err);
   REQUIRE(short_run.code == 0);
-  REQUIRE(short_run.out.find("\"quota_colours\":[5,18,20]") != std::string::npos);
-  REQUIRE(short_run.out.find("\"quota_fallbacks\":[[5,7,20]]") != std::string::npos);
+  REQUIRE(short_run.out.find("\"quota_colours\":[5,7,20]") != std::string::npos);
+  REQUIRE(short_run.out.find("\"quota_fallbacks\":[[5,18,20]]") != std::string::npos);
   REQUIRE(short_run.out.find("\"values\":\"rare\"") != std::string::npos);
-  REQUIRE(short_run.err.find("--quota 5,18,20/5,7,20 --values rare") != std::string::npos);
+  REQUIRE(short_run.err.find("--quota 5,7,20/5,18,20 --values rare") != std::string::npos);
   REQUIRE(short_run.err.find("rare values for a run this short") != std::string::npos);
   const Run long_run = run(p + " --json --time 0.5 --nodes 1000000000000 --threads 1");
   INFO(long_run.err);
@@ -970,9 +970,9 @@ TEST_CASE("edgecp-solve: E2 with five hints: the quota's fallback and the values
   const Run fixed = run(p + " --json --time 0.5 --threads 1 --fixed-quota");
   INFO(fixed.err);
   REQUIRE(fixed.code == 0);
-  REQUIRE(fixed.out.find("\"quota_colours\":[5,18,20]") != std::string::npos);
+  REQUIRE(fixed.out.find("\"quota_colours\":[5,7,20]") != std::string::npos);
   REQUIRE(fixed.out.find("\"quota_fallbacks\":[]") != std::string::npos);
-  REQUIRE(fixed.err.find("--quota 5,18,20 ") != std::string::npos);
+  REQUIRE(fixed.err.find("--quota 5,7,20 ") != std::string::npos);
   REQUIRE(fixed.err.find("but no next pair: --fixed-quota") != std::string::npos);
 }
 

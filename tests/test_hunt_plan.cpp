@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <numeric>
 #include <set>
 
 #include "edgecp/io/puzzle_io.hpp"
@@ -170,16 +171,19 @@ TEST_CASE("plan_hunt: a budget every board accepts, the quota on large boards on
       continue;
     }
     CHECK(plan.order == CellOrder::tail_columns);
-    CHECK(plan.quota_colours == favoured_colours(m));
     // a fallback exactly where the second pair's colours differ and both keep the default ramp (a fallback
-    // runs the ramp of its own sides; none of these puzzles has one, E2 has: the test below)
-    const std::vector<int> next = favoured_colours(m, 1);
+    // runs the ramp of its own sides; none of these puzzles has one, E2 has: the tests below), the pair
+    // further ahead of its ramp first
+    const std::vector<int> first = favoured_colours(m), next = favoured_colours(m, 1);
     CHECK(hinted_corners(m) == 0);  // these puzzles pin the centre at most: a corner, the test below
-    const bool fallback = !next.empty() && next != plan.quota_colours && plan.quota_ramp.empty() &&
+    const bool fallback = !next.empty() && next != first && reachable_quota_ramp(m, first).empty() &&
                           reachable_quota_ramp(m, next).empty();
-    CHECK(plan.quota_fallbacks ==
-          (fallback ? std::vector<std::vector<int>>{next} : std::vector<std::vector<int>>{}));
-    CHECK((plan.why.find("the next pair where it stalls") != std::string::npos) == fallback);
+    const bool swapped = fallback && quota_ramp_lead(m, next).ahead_of(quota_ramp_lead(m, first));
+    CHECK(plan.quota_colours == (swapped ? next : first));
+    CHECK(plan.quota_fallbacks == (!fallback ? std::vector<std::vector<int>>{}
+                                   : swapped ? std::vector<std::vector<int>>{first}
+                                             : std::vector<std::vector<int>>{next}));
+    CHECK((plan.why.find("pair where it stalls") != std::string::npos) == fallback);
     CHECK(plan.values ==
           (plan.quota_colours.empty() ? ScanValueOrder::rare_first : ScanValueOrder::shuffled));
     if (plan.quota_colours.empty()) continue;
@@ -199,6 +203,14 @@ TEST_CASE("plan_hunt: a budget every board accepts, the quota on large boards on
       richest += per_piece[p];
       CHECK(quota[p] <= richest);
     }
+    // the lead: the ramp's first point asking for sides, against what the richest pieces show by then
+    const RampLead lead = quota_ramp_lead(m, plan.quota_colours);
+    const auto default_ramp = default_quota_ramp(free_cells, total);
+    const auto first_ask = std::find_if(default_ramp.begin(), default_ramp.end(),
+                                        [](const auto& point) { return point.second > 0; });
+    REQUIRE(first_ask != default_ramp.end());
+    CHECK(lead.asked == first_ask->second);
+    CHECK(lead.shown == std::accumulate(per_piece.begin(), per_piece.begin() + first_ask->first, 0));
     if (!plan.quota_ramp.empty()) {  // lowered only where the default ramp asks too much
       ++lowered;
       const std::vector<int> asked = quota_by_placement(default_quota_ramp(free_cells, total), free_cells);
@@ -210,6 +222,19 @@ TEST_CASE("plan_hunt: a budget every board accepts, the quota on large boards on
     }
   }
   CHECK(lowered > 0);  // few colours: the default ramp asks too much on some of these puzzles
+}
+
+TEST_CASE("RampLead: further ahead is a larger share of the sides asked, and a ramp asking nothing is never",
+          "[hunt_plan]") {
+  const RampLead e2_blackwood{54, 28}, e2_first{52, 28}, half{27, 14}, none{};
+  CHECK(e2_blackwood.ahead_of(e2_first));
+  CHECK(!e2_first.ahead_of(e2_blackwood));
+  CHECK(!e2_blackwood.ahead_of(e2_blackwood));
+  CHECK(!half.ahead_of(e2_blackwood));  // the same share, in other numbers
+  CHECK(!e2_blackwood.ahead_of(half));
+  CHECK(RampLead{28, 14}.ahead_of(e2_first));  // 2 against 52/28: compared as shares, not as sides
+  CHECK(!none.ahead_of(e2_first));
+  CHECK(!e2_first.ahead_of(none));
 }
 
 TEST_CASE("hinted_corners: hints on corner cells only, and no fallback set of colours with one",
@@ -288,8 +313,18 @@ TEST_CASE("plan_hunt on Eternity II: evenly coloured, the quota and tail-columns
   CHECK(evenly_coloured(m));
   const HuntPlan plan = plan_hunt(m);
   CHECK(plan.order == CellOrder::tail_columns);
-  CHECK(plan.quota_colours == std::vector<int>{5, 18, 20});  // one frame colour, two interior (124 sides)
-  CHECK(plan.quota_fallbacks == std::vector<std::vector<int>>{{5, 7, 20}});  // Blackwood's, the second pair
+  CHECK(favoured_colours(m) == std::vector<int>{5, 18, 20});    // one frame colour, two interior (124 sides)
+  CHECK(favoured_colours(m, 1) == std::vector<int>{5, 7, 20});  // Blackwood's, the second pair (122 sides)
+  // the richest 26 pieces show 54 sides of 5, 7, 20 and 52 of 5, 18, 20, where both ramps ask 28 (counted
+  // by a script outside the project): Blackwood's pair first, the first pair where it stalls
+  CHECK(quota_ramp_lead(m, {5, 7, 20}).shown == 54);
+  CHECK(quota_ramp_lead(m, {5, 7, 20}).asked == 28);
+  CHECK(quota_ramp_lead(m, {5, 18, 20}).shown == 52);
+  CHECK(quota_ramp_lead(m, {5, 18, 20}).asked == 28);
+  CHECK(plan.quota_colours == std::vector<int>{5, 7, 20});
+  CHECK(plan.quota_fallbacks == std::vector<std::vector<int>>{{5, 18, 20}});
+  CHECK(plan.why.find("the second pair of colours shown together, further ahead of its ramp") !=
+        std::string::npos);
   CHECK(plan.values == ScanValueOrder::shuffled);
   CHECK(plan.budget.indices().front() == 201);
   // three corners pinned (the first triple of bench/corner_triples.txt, 1-based pieces 1, 2, 3): no fallback
@@ -301,4 +336,31 @@ TEST_CASE("plan_hunt on Eternity II: evenly coloured, the quota and tail-columns
   CHECK(pinned.quota_colours == std::vector<int>{5, 18, 20});
   CHECK(pinned.quota_fallbacks.empty());
   CHECK(pinned.why.find("no next pair: 3 pinned corners") != std::string::npos);
+}
+
+TEST_CASE("plan_hunt: the pair further ahead of its ramp first, on E2 with five hints and Brendan's 16x16",
+          "[hunt_plan][shared]") {
+  const std::string five = std::string(EDGECP_SHARED_DATA) + "/e2/e2_5hints.txt";
+  const std::string brendan = std::string(EDGECP_SHARED_DATA) + "/brendan/set1_16x16.txt";
+  if (!std::filesystem::exists(five) || !std::filesystem::exists(brendan)) {
+    WARN("shared data absent (" EDGECP_SHARED_DATA "; set EDGECP_SHARED_DATA): skipped");
+    return;
+  }
+  // five hints: 251 pieces left, the ramp asks 27 sides by the 25th placement, where the richest pieces
+  // show 53 of 5, 7, 20 and 50 of 5, 18, 20 (counted outside the project)
+  const Model m5(read_puzzle(five));
+  CHECK(quota_ramp_lead(m5, {5, 7, 20}).shown == 53);
+  CHECK(quota_ramp_lead(m5, {5, 18, 20}).shown == 50);
+  CHECK(quota_ramp_lead(m5, {5, 18, 20}).asked == 27);
+  const HuntPlan p5 = plan_hunt(m5);
+  CHECK(p5.quota_colours == std::vector<int>{5, 7, 20});
+  CHECK(p5.quota_fallbacks == std::vector<std::vector<int>>{{5, 18, 20}});
+  // Brendan's 16x16: the first pair stays first (49 sides against 44, 28 asked)
+  const Model mb(read_puzzle(brendan));
+  CHECK(quota_ramp_lead(mb, {1, 16, 17}).shown == 49);
+  CHECK(quota_ramp_lead(mb, {1, 6, 13}).shown == 44);
+  const HuntPlan pb = plan_hunt(mb);
+  CHECK(pb.quota_colours == std::vector<int>{1, 16, 17});
+  CHECK(pb.quota_fallbacks == std::vector<std::vector<int>>{{1, 6, 13}});
+  CHECK(pb.why.find("(the next pair where it stalls)") != std::string::npos);
 }

@@ -148,16 +148,23 @@ inline std::vector<int> favoured_colours(const Model& m, int pair = 0) {
   return chosen;
 }
 
+/// The most favoured sides (of `colours`) that p of the pieces left to place can show, for every p: element
+/// p-1 sums the p largest counts of favoured sides per piece. Empty where no piece is left.
+inline std::vector<int> richest_favoured_sides(const Model& m, const std::vector<int>& colours) {
+  std::vector<int> richest;
+  for (int i : count_colours(m).pieces_left)
+    richest.push_back(favoured_sides(m.puzzle().pieces[static_cast<std::size_t>(i)], colours));
+  std::sort(richest.rbegin(), richest.rend());
+  for (std::size_t i = 1; i < richest.size(); ++i) richest[i] += richest[i - 1];
+  return richest;
+}
+
 /// default_quota_ramp for these colours with each point (p, n) lowered to the favoured sides of the p
 /// pieces that show the most (no order of placements can meet more; the bound is concave, so the linear
 /// ramp between lowered points stays under it too); empty where no point had to be lowered.
 inline std::vector<std::pair<int, int>> reachable_quota_ramp(const Model& m,
                                                              const std::vector<int>& colours) {
-  std::vector<int> richest;  // favoured sides per piece to place, most first, then summed
-  for (int i : count_colours(m).pieces_left)
-    richest.push_back(favoured_sides(m.puzzle().pieces[static_cast<std::size_t>(i)], colours));
-  std::sort(richest.rbegin(), richest.rend());
-  for (std::size_t i = 1; i < richest.size(); ++i) richest[i] += richest[i - 1];
+  const std::vector<int> richest = richest_favoured_sides(m, colours);
   if (richest.empty()) return {};
   std::vector<std::pair<int, int>> ramp =
       default_quota_ramp(static_cast<int>(richest.size()), richest.back());
@@ -171,6 +178,28 @@ inline std::vector<std::pair<int, int>> reachable_quota_ramp(const Model& m,
     }
   }
   return lowered ? ramp : std::vector<std::pair<int, int>>{};
+}
+
+/// How far the pieces richest in favoured sides are ahead of the default ramp where it first asks for some
+/// (E2: 28 of 122 sides by the 26th placement): the sides the p pieces showing the most could have placed by
+/// then (`shown`) against the sides asked (`asked`). The slack a walk has at the quota's first, steepest
+/// stretch: with less of it, more walks stall there (docs/journal.md section 47).
+struct RampLead {
+  int shown = 0;
+  int asked = 0;  ///< 0: the ramp asks for nothing
+  /// A larger shown / asked than `other`'s (compared without division); false where either asks nothing.
+  bool ahead_of(const RampLead& other) const {
+    return asked > 0 && other.asked > 0 && shown * other.asked > other.shown * asked;
+  }
+};
+
+inline RampLead quota_ramp_lead(const Model& m, const std::vector<int>& colours) {
+  const std::vector<int> richest = richest_favoured_sides(m, colours);
+  if (richest.empty()) return {};
+  const int pieces = static_cast<int>(richest.size());
+  for (const auto& [p, n] : default_quota_ramp(pieces, richest.back()))
+    if (n > 0) return {richest[static_cast<std::size_t>(std::min(p, pieces) - 1)], n};
+  return {};
 }
 
 /// Break indices drawn for Eternity II's 256 cells, scaled to a board of `cells` cells, strictly increasing
@@ -240,9 +269,10 @@ inline ScanValueOrder quota_values_for(std::uint64_t node_limit, double time_lim
 
 /// The hunt's configuration for a puzzle (see HuntPlan). The rules, each from a measurement
 /// (docs/results.md): a board of hunt_large_board_cells or more whose interior colours are evenly spread
-/// (evenly_coloured, as E2's) runs Blackwood's tail-columns order with the quota on favoured_colours(),
-/// falling back to favoured_colours(m, 1) and then halved while restarts stall (ScanOptions::quota_adapt,
-/// quota_fallbacks; section 44; no fallback where a corner is pinned, section 45), and shuffled values
+/// (evenly_coloured, as E2's) runs Blackwood's tail-columns order with the quota on favoured_colours() and
+/// favoured_colours(m, 1), the pair further ahead of its ramp first (quota_ramp_lead, section 47), the other
+/// where it stalls, then halved while restarts stall (ScanOptions::quota_adapt, quota_fallbacks; section 44;
+/// where a corner is pinned the first pair alone, section 45), and shuffled values
 /// (section 23: with the quota, `rare` restarts repeat each other's trees; quota_values_for gives short runs
 /// `rare`); any other board the blackwood order without quota, `rare` values (section 25). The breaks: with
 /// at most one hint, eight early breaks from 201/256 of the board (section 23's schedule B); with more hints
@@ -256,7 +286,7 @@ inline HuntPlan plan_hunt(const Model& m) {
   const bool large = cells >= hunt_large_board_cells;
   const bool early = hints > 1;
   const int pinned_corners = hinted_corners(m);
-  bool no_fallback_for_corners = false;
+  bool no_fallback_for_corners = false, second_pair_first = false;
   plan.budget =
       MismatchBudget(scaled_breaks(early ? std::vector<int>{180, 190, 200, 205, 210, 215, 220, 225, 230, 235}
                                          : std::vector<int>{201, 206, 211, 216, 221, 225, 229, 233},
@@ -267,16 +297,23 @@ inline HuntPlan plan_hunt(const Model& m) {
     plan.quota_colours = favoured_colours(m);
     plan.values = plan.quota_colours.empty() ? ScanValueOrder::rare_first : ScanValueOrder::shuffled;
     plan.quota_ramp = reachable_quota_ramp(m, plan.quota_colours);
-    // the second pair's colours where the first pair's quota stalls, where both ramps are the default one
-    // (a fallback runs the ramp of its own sides) and no corner is pinned (on E2's corner triples it was met
-    // on one triple of ten, and its stall phase cost a join: section 45)
-    if (const std::vector<int> next = favoured_colours(m, 1); !next.empty() && next != plan.quota_colours &&
-                                                              plan.quota_ramp.empty() &&
-                                                              reachable_quota_ramp(m, next).empty()) {
-      if (pinned_corners == 0)
-        plan.quota_fallbacks.push_back(next);
-      else
+    // the second pair's colours for where the quota stalls, where both ramps are the default one (a fallback
+    // runs the ramp of its own sides) and no corner is pinned (on E2's corner triples it was met on one
+    // triple of ten, and its stall phase cost a join: section 45); of the two pairs, the one further ahead
+    // of its ramp goes first (quota_ramp_lead; section 47: on e2.txt Blackwood's 5, 7, 20, whose walks
+    // stall less often)
+    if (std::vector<int> next = favoured_colours(m, 1); !next.empty() && next != plan.quota_colours &&
+                                                        plan.quota_ramp.empty() &&
+                                                        reachable_quota_ramp(m, next).empty()) {
+      if (pinned_corners > 0) {
         no_fallback_for_corners = true;
+      } else {
+        if (quota_ramp_lead(m, next).ahead_of(quota_ramp_lead(m, plan.quota_colours))) {
+          std::swap(next, plan.quota_colours);
+          second_pair_first = true;
+        }
+        plan.quota_fallbacks.push_back(next);
+      }
     }
   }
   plan.why = std::to_string(cells) + " cells, " + std::to_string(hints) + (hints == 1 ? " hint" : " hints") +
@@ -286,6 +323,9 @@ inline HuntPlan plan_hunt(const Model& m) {
                       : "a board of " + std::to_string(hunt_large_board_cells) +
                             " cells or more, interior colours shown " + colour_spread(m) + " times") +
              (plan.quota_colours.empty() ? ", no quota"
+              : second_pair_first
+                  ? ", a quota on the second pair of colours shown together, further ahead of its ramp (the "
+                    "first pair where it stalls), shuffled values"
               : !plan.quota_fallbacks.empty()
                   ? ", a quota on colours shown together (the next pair where it stalls), shuffled values"
               : no_fallback_for_corners
