@@ -7,6 +7,8 @@
 
 #include "cli_options.hpp"
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 #include <algorithm>
 #include <atomic>
@@ -84,6 +86,36 @@ inline OutputPlan prepare_outputs(const Args& a, const Model& m) {
   return plan;
 }
 
+/// An exclusive advisory lock (flock) on the folder of a file, held while a run compares what the file
+/// holds with its own board and replaces it: another run (or `flock DIR cmd`) that writes the same file under
+/// the lock either lands before the comparison, and is kept, or after the replacement. Best effort: where the
+/// folder cannot be opened, or stays locked for 2 s, the write goes on unlocked.
+class FolderLock {
+ public:
+  explicit FolderLock(const std::string& file) {
+    const std::string dir = std::filesystem::path(file).parent_path().string();
+    fd_ = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd_ < 0) return;
+    // a writer holds a lock for milliseconds; one held for seconds is not ours to wait on
+    for (int tries = 0; ::flock(fd_, LOCK_EX | LOCK_NB) != 0; ++tries) {
+      if (tries == 200) {
+        ::close(fd_);
+        fd_ = -1;
+        return;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+  }
+  FolderLock(const FolderLock&) = delete;
+  FolderLock& operator=(const FolderLock&) = delete;
+  ~FolderLock() {
+    if (fd_ >= 0) ::close(fd_);  // closing the last descriptor releases the lock
+  }
+
+ private:
+  int fd_ = -1;  // the folder, locked; -1: no lock held
+};
+
 // Writes the board and SVG files after the result is printed: atomically, never replacing a board at least as
 // good (that one stays, the new board goes beside it). Returns the exit code.
 inline int write_outputs(const Args& a, const Model& m, const Board& b, int score, const OutputPlan& plan) {
@@ -95,6 +127,7 @@ inline int write_outputs(const Args& a, const Model& m, const Board& b, int scor
     code = exit_write_failed;
   };
   if (!a.board_file.empty()) {
+    const FolderLock folder_lock(a.board_file);
     // what the file holds now: another run (or a hand) may have written a better board since the start
     int kept = plan.kept_score;
     bool foreign = false;  // it exists now and is no board of this puzzle
@@ -527,6 +560,7 @@ class BestSaver {
     std::lock_guard<std::mutex> lock(mu_);
     if (score <= score_) return;
     score_ = score;
+    const FolderLock folder_lock(args_->save_file);  // no other run's write between the comparison and ours
     if (held_elsewhere(score)) return;
     std::string why = write_file_atomically(
         args_->save_file, [&](std::ostream& out) { write_best_checkpoint(out, *model_, b); });

@@ -519,8 +519,11 @@ TEST_CASE("robustness: a better board written into the --board file during the r
     std::ofstream out(planted);
     write_board(out, m, g.planted_board(m));
   }
-  const Run r = shell("(sleep 0.5; cp " + planted + " " + file + ".part && mv " + file + ".part " + file +
-                      ") & " + std::string(EDGECP_SOLVE_BINARY) +
+  // the other writer takes the lock a run takes on the file's folder (FolderLock): without it, a board
+  // planted between a run's look at the file and its write would be lost (seen under AddressSanitizer)
+  const std::string folder = std::filesystem::path(file).parent_path().string();
+  const Run r = shell("(sleep 0.5; flock " + folder + " -c 'cp " + planted + " " + file + ".part && mv " +
+                      file + ".part " + file + "') & " + std::string(EDGECP_SOLVE_BINARY) +
                       " --time 2 --threads 1 --json --quiet --board " + file + "; code=$?; wait; exit $code");
   INFO(r.err);
   REQUIRE(r.code == 0);
@@ -536,9 +539,9 @@ TEST_CASE("robustness: a better board written into the --board file during the r
     write_best_checkpoint(out, m, g.planted_board(m));
   }
   const Run saving =
-      shell("(sleep 0.5; cp " + theirs + " " + save + ".part && mv " + save + ".part " + save + ") & " +
-            std::string(EDGECP_SOLVE_BINARY) + " --time 2 --threads 1 --json --quiet --save " + save +
-            "; code=$?; wait; exit $code");
+      shell("(sleep 0.5; flock " + folder + " -c 'cp " + theirs + " " + save + ".part && mv " + save +
+            ".part " + save + "') & " + std::string(EDGECP_SOLVE_BINARY) +
+            " --time 2 --threads 1 --json --quiet --save " + save + "; code=$?; wait; exit $code");
   INFO(saving.err);
   REQUIRE(saving.code == 0);
   REQUIRE(read_text(save) == read_text(theirs));
